@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    runtime: import('./lib/runtime.ts').Runtime;
+    session: import('./lib/auth/session.ts').Session | null;
+    workspace: import('./lib/workspaces.ts').Workspace | null;
+    clientAddress: string;
+  }
+}

@@ -1,0 +1,80 @@
+import { useState } from 'preact/hooks';
+import { loginFormErrors, type FieldErrors } from '../lib/validation/rules.ts';
+import { ApiError, apiRequest } from './api.ts';
+import { Field } from './ui/Field.tsx';
+import { Toast, useToast } from './ui/toast.tsx';
+
+interface Props {
+  initialSlug: string;
+  origin: string;
+}
+
+export default function LoginForm({ initialSlug, origin }: Props) {
+  const [form, setForm] = useState({ slug: initialSlug, password: '' });
+  const [errors, setErrors] = useState<FieldErrors<'slug' | 'password'>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { toast, show, dismiss } = useToast();
+
+  const update = (key: 'slug' | 'password', value: string) => {
+    const next = { ...form, [key]: value };
+    setForm(next);
+    if (submitted) setErrors(loginFormErrors(next));
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = loginFormErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const { slug } = await apiRequest<{ slug: string }>('POST', '/api/auth/login', {
+        slug: form.slug.trim().toLowerCase(),
+        password: form.password,
+      });
+      show({ title: 'Success', description: 'Logged in successfully', variant: 'success' });
+      window.location.assign(`/${slug}`);
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError) {
+        show({ title: 'Login failed', description: error.serverMessage ?? 'Invalid credentials', variant: 'destructive' });
+      } else {
+        show({ title: 'Error', description: 'Failed to authenticate', variant: 'destructive' });
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate class="space-y-5">
+      <Field
+        id="slug"
+        label="Dashboard URL"
+        prefix={`${origin.replace(/^https?:\/\//, '')}/`}
+        value={form.slug}
+        onInput={(e) => update('slug', e.currentTarget.value)}
+        error={errors.slug}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellcheck={false}
+        placeholder="your-business"
+        disabled={busy}
+      />
+      <Field
+        id="password"
+        label="Password"
+        type="password"
+        value={form.password}
+        onInput={(e) => update('password', e.currentTarget.value)}
+        error={errors.password}
+        autoComplete="current-password"
+        disabled={busy}
+      />
+      <button type="submit" class="btn btn-primary w-full" disabled={busy}>
+        {busy ? 'Signing in...' : 'Sign In'}
+      </button>
+      <Toast toast={toast} onDismiss={dismiss} />
+    </form>
+  );
+}

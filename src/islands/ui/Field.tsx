@@ -1,0 +1,52 @@
+import type { JSX } from 'preact';
+
+interface FieldProps extends Omit<JSX.HTMLAttributes<HTMLInputElement>, 'label'> {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  prefix?: string;
+}
+
+/** A labelled input with its validation message tied to it for screen readers. */
+export function Field({ id, label, error, hint, prefix, ...input }: FieldProps) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const control = (
+    <input
+      id={id}
+      name={id}
+      class={`input ${prefix ? 'rounded-l-none' : ''}`}
+      aria-invalid={error ? 'true' : undefined}
+      aria-describedby={describedBy}
+      {...input}
+    />
+  );
+  return (
+    <div>
+      <label for={id} class="label">
+        {label}
+      </label>
+      {prefix ? (
+        <div class="flex">
+          <span class="inline-flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-500">
+            {prefix}
+          </span>
+          {control}
+        </div>
+      ) : (
+        control
+      )}
+      {error ? (
+        <p id={`${id}-error`} class="field-error">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} class="mt-1 text-xs text-slate-500">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}

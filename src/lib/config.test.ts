@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for a first run', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./data');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.defaultPlan).toBe('free');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('no-reply@localhost');
+  });
+
+  it('stops with the name of a malformed variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DEFAULT_PLAN: 'gold' })).toThrow(/DEFAULT_PLAN/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(ConfigError);
+  });
+
+  it('requires APP_SECRET in production and with PostgreSQL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/test' })).toThrow(/APP_SECRET/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/test', APP_SECRET: 'x'.repeat(32) }).databaseUrl).toBe(
+      'postgres://localhost/test',
+    );
+  });
+});

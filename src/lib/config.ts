@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalUrl = z.url().optional();
+
+const schema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    DEFAULT_PLAN: z.enum(['free', 'starter', 'team', 'agency']).default('free'),
+    TRUST_PROXY: booleanFlag,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_REVOKE_URL: z.url().default('https://oauth2.googleapis.com/revoke'),
+    GBP_ACCOUNTS_API: z.url().default('https://mybusinessaccountmanagement.googleapis.com'),
+    GBP_LOCATIONS_API: z.url().default('https://mybusinessbusinessinformation.googleapis.com'),
+    GBP_REVIEWS_API: z.url().default('https://mybusiness.googleapis.com'),
+    GHL_WEBHOOK_PUBLIC_KEY: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'APP_SECRET is required in production' });
+    }
+    if (env.DATABASE_URL && !env.APP_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET'],
+        message: 'APP_SECRET is required when DATABASE_URL is set (every instance must share it)',
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; an unset or malformed variable stops the start with its name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+  return {
+    production: c.NODE_ENV === 'production',
+    port: c.PORT,
+    host: c.HOST,
+    publicUrl,
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    appSecret: c.APP_SECRET,
+    defaultPlan: c.DEFAULT_PLAN,
+    trustProxy: c.TRUST_PROXY,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    google: {
+      clientId: c.GOOGLE_CLIENT_ID,
+      clientSecret: c.GOOGLE_CLIENT_SECRET,
+      authUrl: c.GOOGLE_AUTH_URL,
+      tokenUrl: c.GOOGLE_TOKEN_URL,
+      revokeUrl: c.GOOGLE_REVOKE_URL,
+      accountsApi: c.GBP_ACCOUNTS_API,
+      locationsApi: c.GBP_LOCATIONS_API,
+      reviewsApi: c.GBP_REVIEWS_API,
+    },
+    ghlWebhookPublicKey: c.GHL_WEBHOOK_PUBLIC_KEY,
+  };
+}

@@ -1,0 +1,19 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL inside one transaction: what migrations and locks need beyond the query builder. */
+export interface SqlTx {
+  /** Runs one or more statements with no parameters. */
+  exec(text: string): Promise<void>;
+  query<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+}
+
+/** One open database, embedded (PGlite) or a PostgreSQL server; the rest of src/lib sees only this. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import type { Database, Db } from './database.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+/** Wraps an open PGlite (a folder, in-memory, or a clone) as a Database. */
+export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Database {
+  return {
+    kind: 'pglite',
+    db: drizzle({ client: pg, schema }) as unknown as Db,
+    transaction: (fn) =>
+      pg.transaction((tx) =>
+        fn({
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+          query: async (text, params) => (await tx.query(text, params)).rows as never,
+        }),
+      ),
+    close: async () => {
+      await pg.close();
+      onClose();
+    },
+  };
+}
+
+/** Opens the embedded database under dataDir, holding the folder's lock for this process. */
+export async function openPgliteFolder(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireDataDirLock(dataDir);
+  try {
+    const pg = await PGlite.create(join(dataDir, 'pglite'));
+    return pgliteDatabase(pg, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

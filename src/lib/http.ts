@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+
+export const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
+
+export function json(data: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+/** Every error answer: {"message"}, plus "field" when one field is at fault. */
+export function errorJson(status: number, message: string, field?: string): Response {
+  return json(field ? { message, field } : { message }, status);
+}
+
+export const badRequest = (message: string, field?: string) => errorJson(400, message, field);
+export const unauthorized = (message = 'Authentication required') => errorJson(401, message);
+export const forbidden = (message = 'Admin access required') => errorJson(403, message);
+export const notFound = (message = 'Not found') => errorJson(404, message);
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/** Reads a JSON body and checks it against the payload's schema; any failure is a 4xx answer. */
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.infer<S>>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_JSON_BODY_BYTES) return { ok: false, response: errorJson(413, 'Request body is too large') };
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return { ok: false, response: badRequest('Request body could not be read') };
+  }
+  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) return { ok: false, response: errorJson(413, 'Request body is too large') };
+  let body: unknown;
+  try {
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return { ok: false, response: badRequest('Request body must be valid JSON') };
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, response: badRequest('Request body must be a JSON object') };
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue?.path.length ? String(issue.path[0]) : undefined;
+    return { ok: false, response: badRequest(issue?.message ?? 'Invalid request', field) };
+  }
+  return { ok: true, data: result.data };
+}

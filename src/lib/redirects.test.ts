@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { redirectFor } from './redirects.ts';
+
+describe('redirectFor, signed in as acme', () => {
+  it.each([
+    ['/', '/acme'],
+    ['/login', '/acme'],
+    ['/login/', '/acme'],
+    ['/register', '/acme'],
+    ['/other-shop', '/acme'],
+    ['/other-shop/admin', '/acme'],
+    ['/acmeco', '/acme'],
+    ['/Whatever', '/acme'],
+    ['/acme', null],
+    ['/acme/', null],
+    ['/acme/admin', null],
+    ['/acme/no-such-page', null],
+    ['/api/auth/status', null],
+    ['/r/some-token', null],
+    ['/wall/some-token', null],
+    ['/_astro/app.js', null],
+    ['/favicon.svg', null],
+  ])('%s -> %s', (path, expected) => {
+    expect(redirectFor(path, 'acme')).toBe(expected);
+  });
+});
+
+describe('redirectFor, signed out', () => {
+  it.each([
+    ['/', null],
+    ['/login', null],
+    ['/register', null],
+    ['/acme', '/login?slug=acme'],
+    ['/acme/admin', '/login?slug=acme'],
+    ['/Acme', '/'],
+    ['/a', '/'],
+    ['/-acme', '/'],
+    ['/some_thing/else', '/'],
+    ['/api/nothing', null],
+    ['/admin', null],
+    ['/r/token', null],
+    ['/favicon.svg', null],
+  ])('%s -> %s', (path, expected) => {
+    expect(redirectFor(path, null)).toBe(expected);
+  });
+});

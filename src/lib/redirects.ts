@@ -1,0 +1,20 @@
+import { firstSegment, isInWorkspace, isSlugStylePath, RESERVED_SEGMENTS } from './paths.ts';
+
+const PUBLIC_PAGES = new Set(['/', '/login', '/register']);
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * Where SPEC.md section 2's redirect rules send a page request, or null to serve it.
+ * Reserved segments and static files (a first segment with a dot) are never redirected.
+ */
+export function redirectFor(pathname: string, signedInSlug: string | null): string | null {
+  const path = normalise(pathname);
+  if (PUBLIC_PAGES.has(path)) return signedInSlug ? `/${signedInSlug}` : null;
+  const segment = firstSegment(path);
+  if (RESERVED_SEGMENTS.has(segment) || segment.includes('.')) return null;
+  if (signedInSlug) return isInWorkspace(path, signedInSlug) ? null : `/${signedInSlug}`;
+  return isSlugStylePath(path) ? `/login?slug=${encodeURIComponent(segment)}` : '/';
+}

@@ -1,0 +1,50 @@
+import { resolveAppSecret } from './app-secret.ts';
+import { sessionKey } from './auth/session.ts';
+import { loadConfig, type Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { openPgliteFolder } from './db/pglite.ts';
+import { openPostgres } from './db/postgres.ts';
+
+/** Everything a request needs that lives as long as the process. */
+export interface Runtime {
+  config: Config;
+  database: Database;
+  sessionKey: Uint8Array;
+}
+
+// main.ts runs this module from source while the Astro bundle holds its own copy of it: a global
+// keyed by Symbol.for is what lets both copies share one runtime (and one database) per process.
+const HOLDER_KEY = Symbol.for('review-challenge.runtime');
+type Holder = { runtime?: Promise<Runtime> };
+const holder: Holder = ((globalThis as Record<symbol, Holder>)[HOLDER_KEY] ??= {});
+
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPgliteFolder(config.dataDir);
+}
+
+export async function createRuntime(config: Config, database: Database): Promise<Runtime> {
+  await migrate(database);
+  return { config, database, sessionKey: sessionKey(resolveAppSecret(config)) };
+}
+
+/** Installs the runtime this process serves with (main.ts at start, tests with their database). */
+export function installRuntime(runtime: Promise<Runtime>): Promise<Runtime> {
+  holder.runtime = runtime;
+  return runtime;
+}
+
+/** The process's runtime; under `astro dev` it is started on first use from the environment. */
+export function getRuntime(): Promise<Runtime> {
+  holder.runtime ??= (async () => {
+    const config = loadConfig();
+    return createRuntime(config, await openDatabase(config));
+  })();
+  return holder.runtime;
+}
+
+export async function stopRuntime(): Promise<void> {
+  const runtime = holder.runtime;
+  holder.runtime = undefined;
+  if (runtime) await (await runtime).database.close();
+}

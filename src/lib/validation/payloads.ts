@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { loginRules, registrationRules } from './rules.ts';
+
+type Rule = (value: string) => string | undefined;
+
+/** A string field checked by one of the shared rules; a missing or non-string value gets the same message. */
+function ruled(rule: Rule, missing: string, transform: (v: string) => string = (v) => v) {
+  return z
+    .string({ error: missing })
+    .transform(transform)
+    .superRefine((value, ctx) => {
+      const problem = rule(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
+
+const trim = (v: string) => v.trim();
+
+export const registrationPayload = z.object({
+  slug: ruled(registrationRules.slug, 'URL must be at least 3 characters', trim),
+  businessName: ruled(registrationRules.businessName, 'Business name is required', trim),
+  email: ruled(registrationRules.email, 'Valid email required', trim),
+  password: ruled(registrationRules.password, 'Staff password must be at least 6 characters'),
+  adminPassword: ruled(registrationRules.adminPassword, 'Admin password must be at least 6 characters'),
+});
+
+const PASSWORD_INPUT_MAX = 1000;
+
+const passwordInput = ruled(loginRules.password, 'Password is required').pipe(
+  z.string().max(PASSWORD_INPUT_MAX, 'Password is too long'),
+);
+
+export const loginPayload = z.object({
+  slug: ruled(loginRules.slug, 'Dashboard URL is required', (v) => v.trim().toLowerCase()).pipe(
+    z.string().max(100, 'Dashboard URL is too long'),
+  ),
+  password: passwordInput,
+});
+
+export const adminLoginPayload = z.object({ password: passwordInput });

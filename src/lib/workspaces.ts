@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from './auth/passwords.ts';
+import type { Db } from './db/database.ts';
+import { settings, teams, workspaces } from './db/schema.ts';
+import type { Plan } from './plans.ts';
+
+export const UNKNOWN_TEAM_NAME = 'Unknown';
+export const UNKNOWN_TEAM_COLOR = '#6B7280';
+
+/** Settings every new workspace starts with, so the generic settings card can edit them. */
+export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
+  target_reviews: '120',
+  google_review_link: '',
+  timezone: 'Australia/Sydney',
+};
+
+export interface Workspace {
+  id: number;
+  slug: string;
+  businessName: string;
+  adminEmail: string;
+  plan: Plan;
+  createdAt: Date;
+}
+
+export interface Registration {
+  slug: string;
+  businessName: string;
+  email: string;
+  password: string;
+  adminPassword: string;
+}
+
+const publicColumns = {
+  id: workspaces.id,
+  slug: workspaces.slug,
+  businessName: workspaces.businessName,
+  adminEmail: workspaces.adminEmail,
+  plan: workspaces.plan,
+  createdAt: workspaces.createdAt,
+};
+
+/** Creates the workspace with its "Unknown" team and default settings; null when the slug is taken. */
+export async function registerWorkspace(db: Db, registration: Registration, plan: Plan): Promise<Workspace | null> {
+  const [staffHash, adminHash] = await Promise.all([
+    hashPassword(registration.password),
+    hashPassword(registration.adminPassword),
+  ]);
+  return db.transaction(async (tx) => {
+    const [workspace] = await tx
+      .insert(workspaces)
+      .values({
+        slug: registration.slug,
+        businessName: registration.businessName,
+        adminEmail: registration.email,
+        staffPasswordHash: staffHash,
+        adminPasswordHash: adminHash,
+        plan,
+      })
+      .onConflictDoNothing({ target: workspaces.slug })
+      .returning(publicColumns);
+    if (!workspace) return null;
+    await tx.insert(teams).values({ workspaceId: workspace.id, name: UNKNOWN_TEAM_NAME, color: UNKNOWN_TEAM_COLOR });
+    await tx
+      .insert(settings)
+      .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ workspaceId: workspace.id, key, value })));
+    return workspace;
+  });
+}
+
+export async function findWorkspaceBySlug(db: Db, slug: string): Promise<Workspace | null> {
+  const [row] = await db.select(publicColumns).from(workspaces).where(eq(workspaces.slug, slug));
+  return row ?? null;
+}
+
+export async function findWorkspaceById(db: Db, id: number): Promise<Workspace | null> {
+  const [row] = await db.select(publicColumns).from(workspaces).where(eq(workspaces.id, id));
+  return row ?? null;
+}
+
+export async function checkPassword(db: Db, workspaceId: number, kind: 'staff' | 'admin', password: string): Promise<boolean> {
+  const [row] = await db
+    .select({ staff: workspaces.staffPasswordHash, admin: workspaces.adminPasswordHash })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row ? verifyPassword(password, row[kind]) : false;
+}
+
+/** Returns false when no workspace has that slug. */
+export async function setWorkspacePlan(db: Db, slug: string, plan: Plan): Promise<boolean> {
+  const updated = await db.update(workspaces).set({ plan }).where(eq(workspaces.slug, slug)).returning({ id: workspaces.id });
+  return updated.length > 0;
+}

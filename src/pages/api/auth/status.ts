@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { json } from '../../../lib/http.ts';
+
+export const GET: APIRoute = ({ locals }) => {
+  const { workspace } = locals;
+  return workspace ? json({ authenticated: true, slug: workspace.slug, plan: workspace.plan }) : json({ authenticated: false });
+};

@@ -1,0 +1,45 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/lib/config.ts';
+import type { Database } from '../../src/lib/db/database.ts';
+import { createRuntime, installRuntime, stopRuntime } from '../../src/lib/runtime.ts';
+import { testDatabase } from './database.ts';
+
+export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
+
+export interface TestApp {
+  url: string;
+  database: Database;
+  close(): Promise<void>;
+}
+
+let handler: RequestListener | undefined;
+
+/** The built app served in this test process, on its own database and a free port. */
+export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rc-app-'));
+  const database = await testDatabase();
+  const server = createServer((req, res) => handler!(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: TEST_APP_SECRET, PUBLIC_URL: url, ...env });
+  await installRuntime(createRuntime(config, database));
+  if (!handler) {
+    process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+    const entry = new URL('../../dist/server/entry.mjs', import.meta.url).href;
+    handler = ((await import(/* @vite-ignore */ entry)) as { handler: RequestListener }).handler;
+  }
+  return {
+    url,
+    database,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await stopRuntime();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import type { Database } from '../../src/lib/db/database.ts';
+import { migrate } from '../../src/lib/db/migrate.ts';
+import { pgliteDatabase } from '../../src/lib/db/pglite.ts';
+import { openPostgres } from '../../src/lib/db/postgres.ts';
+
+export const databaseKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+
+/** A migrated database of the kind this project runs on, private to the calling test file. */
+export async function testDatabase(): Promise<Database> {
+  if (databaseKind === 'pglite') {
+    const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+    return pgliteDatabase(pg);
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE SCHEMA ${schema}`);
+  const database = openPostgres(url, { searchPath: schema, max: 4 });
+  await migrate(database);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.unsafe(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
