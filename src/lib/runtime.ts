@@ -24,7 +24,8 @@ export async function openDatabase(config: Config): Promise<Database> {
 }
 
 export async function createRuntime(config: Config, database: Database): Promise<Runtime> {
-  await migrate(database);
+  const applied = await migrate(database);
+  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
   return { config, database, sessionKey: sessionKey(resolveAppSecret(config)) };
 }
 

@@ -1,6 +1,6 @@
-import type { JSX } from 'preact';
+import type { InputHTMLAttributes } from 'preact';
 
-interface FieldProps extends Omit<JSX.HTMLAttributes<HTMLInputElement>, 'label'> {
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'label' | 'prefix'> {
   id: string;
   label: string;
   error?: string;

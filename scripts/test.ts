@@ -1,0 +1,59 @@
+// `npm test`: the whole suite. Type check, then unit, API (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set) and browser tests. Installs Debian's Chromium when it is missing and
+// this runs as root; otherwise the browser tests are skipped, and this says so loudly.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CHROMIUM = '/usr/bin/chromium';
+const root = new URL('..', import.meta.url).pathname;
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+
+function run(command: string, args: string[], options: { quiet?: boolean } = {}): number {
+  const result = spawnSync(command, args, { cwd: root, env, stdio: options.quiet ? 'ignore' : 'inherit' });
+  return result.status ?? 1;
+}
+
+function banner(lines: string[]) {
+  const bar = '!'.repeat(78);
+  console.log(`\n${bar}\n${lines.map((l) => `!!  ${l}`).join('\n')}\n${bar}\n`);
+}
+
+function ensureChromium(): string | undefined {
+  if (existsSync(CHROMIUM)) return undefined;
+  if (process.getuid?.() !== 0) return 'Chromium is not installed and this is not root: run `apt-get install chromium` as root.';
+  console.log('Installing Debian\'s Chromium for the browser tests...');
+  const installed =
+    run('apt-get', ['update', '-qq']) === 0 &&
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {}) === 0 &&
+    existsSync(CHROMIUM);
+  return installed ? undefined : 'apt-get could not install chromium.';
+}
+
+const browserProblem = ensureChromium();
+if (browserProblem) banner(['BROWSER TESTS SKIPPED', browserProblem]);
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('Note: PostgreSQL integration tests skipped (set TEST_DATABASE_URL to run them as well).');
+}
+
+const node = process.execPath;
+console.log('Type checking...');
+if (run(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'check']) !== 0) process.exit(1);
+
+const report = join(mkdtempSync(join(tmpdir(), 'rc-test-')), 'report.json');
+const status = run(node, [
+  join(root, 'node_modules/vitest/vitest.mjs'),
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
+
+if (existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
+  if (browserProblem) banner(['BROWSER TESTS WERE SKIPPED', browserProblem]);
+  console.log(`${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
+}
+process.exit(status);

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client, newWorkspace } from '../helpers/client.ts';
+import { databaseKind } from '../helpers/database.ts';
+import { freePort, runCli, spawnServer } from '../helpers/server-process.ts';
+
+// The product as `npm start` runs it on its embedded database: separate processes on one DATA_DIR.
+describe.runIf(databaseKind === 'pglite')('the server on its embedded database', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rc-embedded-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', APP_SECRET: '' };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const workspace = newWorkspace();
+
+  it('keeps a registered workspace after kill -9 and a restart', async () => {
+    const first = spawnServer({ ...env, PORT: String(await freePort()) });
+    await first.ready();
+    expect((await new Client(first.url).post('/api/register', workspace)).status).toBe(201);
+    await first.stop('SIGKILL');
+
+    const second = spawnServer({ ...env, PORT: String(await freePort()) });
+    try {
+      await second.ready();
+      const client = new Client(second.url);
+      const login = await client.post('/api/auth/login', { slug: workspace.slug, password: workspace.password });
+      expect(login.status).toBe(200);
+      expect((await client.get('/api/auth/status')).json).toEqual({ authenticated: true, slug: workspace.slug, plan: 'free' });
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('refuses a second process on the same folder with a clear message', async () => {
+    const holder = spawnServer({ ...env, PORT: String(await freePort()) });
+    try {
+      await holder.ready();
+      const intruder = spawnServer({ ...env, PORT: String(await freePort()) });
+      expect(await intruder.exited).toBe(1);
+      expect(intruder.output()).toMatch(/in use by another process/);
+      const cli = await runCli(['plan', workspace.slug, 'team'], env);
+      expect(cli.code).toBe(2);
+      expect(cli.stderr).toMatch(/in use by another process/);
+    } finally {
+      await holder.stop();
+    }
+  });
+
+  it('changes a plan from the operator CLI, with clear errors', async () => {
+    const changed = await runCli(['plan', workspace.slug, 'agency'], env);
+    expect(changed.stdout).toMatch(/now on the agency plan/);
+    expect(changed.code).toBe(0);
+
+    const unknownSlug = await runCli(['plan', 'no-such-workspace', 'team'], env);
+    expect(unknownSlug.code).toBe(2);
+    expect(unknownSlug.stderr).toMatch(/No workspace has the slug "no-such-workspace"/);
+
+    const unknownPlan = await runCli(['plan', workspace.slug, 'gold'], env);
+    expect(unknownPlan.code).toBe(2);
+    expect(unknownPlan.stderr).toMatch(/Unknown plan "gold"/);
+
+    const help = await runCli(['--help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/plan <slug>/);
+
+    const server = spawnServer({ ...env, PORT: String(await freePort()) });
+    try {
+      await server.ready();
+      const client = new Client(server.url);
+      await client.post('/api/auth/login', { slug: workspace.slug, password: workspace.password });
+      expect((await client.get('/api/auth/status')).json.plan).toBe('agency');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('stops at start with the name of a malformed variable', async () => {
+    const bad = spawnServer({ ...env, DEFAULT_PLAN: 'gold', PORT: String(await freePort()) });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toMatch(/DEFAULT_PLAN/);
+  });
+});

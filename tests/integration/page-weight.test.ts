@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measurePage } from '../../scripts/lib/page-weight.ts';
+import { startApp, type TestApp } from '../helpers/app.ts';
+import { databaseKind } from '../helpers/database.ts';
+
+// Bytes of the built app are deterministic, so the budget is a plain assertion.
+const PUBLIC_PAGE_JS_BUDGET = 15 * 1024;
+
+describe.runIf(databaseKind === 'pglite')('page weight of the built app', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app.close());
+
+  it.each(['/', '/login', '/register'])('%s ships at most 15 KB of gzipped JavaScript', async (path) => {
+    const weight = await measurePage(app.url, path);
+    expect(weight.status).toBe(200);
+    expect(weight.js).toBeLessThanOrEqual(PUBLIC_PAGE_JS_BUDGET);
+  });
+
+  it('counts the islands of a page (the measure sees real scripts)', async () => {
+    const weight = await measurePage(app.url, '/login');
+    expect(weight.files.some((f) => f.includes('LoginForm'))).toBe(true);
+    expect(weight.js).toBeGreaterThan(2 * 1024);
+  });
+});
