@@ -7,6 +7,8 @@ import { findWorkspaceById } from './lib/workspaces.ts';
 
 // API routes need a session unless listed here: guarded by default, opened explicitly.
 const PUBLIC_API = new Set(['/api/register', '/api/auth/login', '/api/auth/status', '/api/auth/logout']);
+// Kiosk screens authenticate with their own token; logos are shown on kiosk screens too.
+const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/'];
 const API_NOT_FOUND_ROUTE = '/api/[...path]';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -24,11 +26,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.clientAddress = forwarded || context.clientAddress;
 
   if (pathname === '/api' || pathname.startsWith('/api/')) {
-    const known = context.routePattern !== API_NOT_FOUND_ROUTE;
-    if (known && !workspace && !PUBLIC_API.has(pathname.replace(/\/+$/, ''))) return errorJson(401, 'Authentication required');
+    const path = pathname.replace(/\/+$/, '');
+    const open = PUBLIC_API.has(path) || PUBLIC_API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (!workspace && !open && context.routePattern !== API_NOT_FOUND_ROUTE) return errorJson(401, 'Authentication required');
     return next();
   }
 
   const target = redirectFor(pathname, workspace?.slug ?? null);
-  return target ? context.redirect(target, 302) : next();
+  if (target) return context.redirect(target, 302);
+  // A workspace page is only ever the signed-in workspace's own (a first segment with a dot reaches
+  // the [slug] routes without a redirect): anything else is not found.
+  if (context.params.slug !== undefined && context.params.slug !== workspace?.slug) return context.rewrite('/404');
+  return next();
 });

@@ -14,6 +14,8 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   'assets',
   '_image',
   '_server-islands',
+  '404',
+  '500',
 ]);
 
 export function firstSegment(pathname: string): string {

@@ -1,0 +1,96 @@
+// The public landing page (SPEC.md section 2, "/"), as a visitor sees and uses it.
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../helpers/app.ts';
+import { browserAvailable, launchBrowser, type LaunchedBrowser } from '../helpers/browser.ts';
+
+describe.skipIf(!browserAvailable)('the landing page', () => {
+  let app: TestApp;
+  let browser: LaunchedBrowser;
+  let page: Page;
+
+  const pathOf = (p: Page) => new URL(p.url()).pathname;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  beforeEach(async () => {
+    page = await browser.context.newPage();
+    const response = await page.goto(app.url + '/');
+    expect(response?.status()).toBe(200);
+  });
+  afterEach(async () => {
+    await page.close();
+  });
+
+  it('has header links to sections that exist, and following one shows that section', async () => {
+    const nav = page.getByRole('navigation', { name: 'Primary' });
+    const labels = ['How it works', 'Benefits', 'Features', 'Pricing', 'FAQ'];
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(labels);
+    for (const label of labels) {
+      const href = await nav.getByRole('link', { name: label, exact: true }).getAttribute('href');
+      expect(href, label).toMatch(/^#[\w-]+$/);
+      expect(await page.locator(`section${href}`).count(), `${label} -> ${href}`).toBe(1);
+    }
+
+    await nav.getByRole('link', { name: 'Pricing', exact: true }).click();
+    await page.waitForURL((url) => url.hash === '#pricing');
+    const heading = page.getByRole('heading', { name: 'Simple pricing for teams of every size' });
+    await page.waitForFunction(
+      (element) => {
+        const box = element!.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      },
+      await heading.elementHandle(),
+    );
+  });
+
+  it('"Sign in" in the header goes to /login', async () => {
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  });
+
+  it('"Start free" in the header goes to /register', async () => {
+    await page.getByRole('banner').getByRole('link', { name: 'Start free', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    await page.getByRole('heading', { name: 'Create Your Review Challenge' }).waitFor();
+  });
+
+  it('"Start free challenge" goes to /register', async () => {
+    await page.getByRole('link', { name: 'Start free challenge' }).click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    expect(pathOf(page)).toBe('/register');
+  });
+
+  it('has three pricing cards, each with a "Start free" link to /register, and the AUD note', async () => {
+    const pricing = page.getByRole('region', { name: 'Simple pricing for teams of every size' });
+    const cards = pricing.getByRole('article');
+    expect(await cards.count()).toBe(3);
+    for (const [index, name] of ['Starter', 'Team', 'Agency'].entries()) {
+      const card = cards.nth(index);
+      await card.getByRole('heading', { name }).waitFor();
+      const links = card.getByRole('link', { name: 'Start free', exact: true });
+      expect(await links.count(), name).toBe(1);
+      expect(await links.getAttribute('href'), name).toBe('/register');
+    }
+    await page.getByText('Prices are in AUD and VAT/GST may apply.', { exact: true }).waitFor();
+
+    await cards.nth(1).getByRole('link', { name: 'Start free', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/register');
+  });
+
+  it('has an FAQ of five questions that open to show their answers', async () => {
+    const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+    const questions = faq.locator('summary');
+    expect(await questions.count()).toBe(5);
+    const answer = faq.getByText('Every respondent gets a feedback path');
+    expect(await answer.isVisible()).toBe(false);
+    await faq.getByText('Is this review gating?').click();
+    await answer.waitFor({ state: 'visible' });
+  });
+});

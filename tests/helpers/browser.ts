@@ -1,0 +1,86 @@
+// Browser helpers for the e2e tests: Debian's Chromium driven by playwright-core (STACK.md gotcha 13).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** True when Debian's Chromium is installed; e2e files use `describe.skipIf(!browserAvailable)`. */
+export const browserAvailable = existsSync(CHROMIUM_PATH);
+
+if (!browserAvailable) {
+  const line = '!'.repeat(78);
+  console.warn(
+    `\n${line}\n!! ${CHROMIUM_PATH} is missing: the browser end-to-end tests are SKIPPED, not passed.\n` +
+      `!! Install it with: apt-get update && apt-get install -y chromium\n${line}\n`,
+  );
+}
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LaunchedBrowser {
+  context: BrowserContext;
+  /** Closes the browser and removes its profile folder. */
+  close(): Promise<void>;
+}
+
+/** Chromium on a fresh, throw-away profile. */
+export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<LaunchedBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'rc-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: ARGS,
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+    });
+  } catch (error) {
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+  return {
+    context,
+    close: async () => {
+      try {
+        await context.close();
+      } finally {
+        rmSync(profile, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Waits until every Astro island on the page has hydrated (no `astro-island[ssr]` left). */
+export async function waitForIslands(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, undefined, { timeout });
+}
+
+/** The toast (role=status) whose text contains `title`. */
+export function toast(page: Page, title: string) {
+  return page.getByRole('status').filter({ hasText: title });
+}
+
+/** The text of the element that describes `input` for assistive technology (aria-describedby). */
+export async function accessibleDescription(input: Locator): Promise<string | null> {
+  return input.evaluate((element) => {
+    const ids = element.getAttribute('aria-describedby');
+    if (!ids) return null;
+    return ids
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+      .join(' ')
+      .trim();
+  });
+}
