@@ -4,7 +4,6 @@ const integrationDatabases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgre
 
 export default defineConfig({
   test: {
-    globalSetup: ['tests/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -15,11 +14,22 @@ export default defineConfig({
       },
       ...integrationDatabases.map((kind) => ({
         extends: true,
-        test: { name: `integration-${kind}`, include: ['tests/integration/**/*.test.ts'], env: { TEST_DB_KIND: kind } },
+        test: {
+          name: `integration-${kind}`,
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/global-setup.ts'],
+          env: { TEST_DB_KIND: kind },
+        },
       })),
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], env: { TEST_DB_KIND: 'pglite' }, testTimeout: 60_000 },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/global-setup.ts'],
+          env: { TEST_DB_KIND: 'pglite' },
+          testTimeout: 60_000,
+        },
       },
     ],
   },

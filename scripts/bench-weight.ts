@@ -14,6 +14,8 @@ try {
   const workspace = newWorkspace();
   const registered = await client.post('/api/register', workspace);
   const session = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+  await client.post('/api/auth/admin', { password: workspace.adminPassword });
+  const kioskPath = new URL((await client.post('/api/admin/kiosk-links', { label: 'TV' })).json.url).pathname;
 
   const pages: [string, Record<string, string>][] = [
     ['/', {}],
@@ -21,12 +23,14 @@ try {
     ['/register', {}],
     [`/${workspace.slug}`, { cookie: session }],
     [`/${workspace.slug}/admin`, { cookie: session }],
+    [`/${workspace.slug}/admin`, { cookie: `rc_session=${client.cookie('rc_session')}` }],
+    [kioskPath, {}],
     [`/${workspace.slug}/no-such-page`, { cookie: session }],
   ];
   console.log(`${'page'.padEnd(34)}${'status'.padStart(7)}${'JS'.padStart(10)}${'CSS'.padStart(10)}${'HTML'.padStart(10)}`);
   for (const [path, headers] of pages) {
     const w = await measurePage(server.url, path, headers);
-    const label = path.replace(workspace.slug, '{slug}');
+    const label = path.replace(workspace.slug, '{slug}').replace(kioskPath, '/wall/{token}') + (headers.cookie?.includes(client.cookie('rc_session')!) ? ' (unlocked)' : '');
     console.log(`${label.padEnd(34)}${String(w.status).padStart(7)}${kb(w.js).padStart(10)}${kb(w.css).padStart(10)}${kb(w.html).padStart(10)}`);
   }
 } finally {

@@ -2,7 +2,8 @@
 import { ConfigError, loadConfig } from './lib/config.ts';
 import { DataDirLockedError } from './lib/db/data-dir-lock.ts';
 import { isPlan, PLANS } from './lib/plans.ts';
-import { createRuntime, openDatabase } from './lib/runtime.ts';
+import { migrate } from './lib/db/migrate.ts';
+import { openDatabase } from './lib/runtime.ts';
 import { setWorkspacePlan } from './lib/workspaces.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -21,12 +22,13 @@ async function plan(args: string[]): Promise<string> {
   if (!slug || !planName || args.length > 2) throw new UsageError(`plan needs a slug and a plan.\n\n${USAGE}`);
   if (!isPlan(planName)) throw new UsageError(`Unknown plan "${planName}". Choose one of: ${PLANS.join(', ')}.`);
   const config = loadConfig();
-  const runtime = await createRuntime(config, await openDatabase(config));
+  const database = await openDatabase(config);
   try {
-    if (!(await setWorkspacePlan(runtime.database.db, slug, planName))) throw new UsageError(`No workspace has the slug "${slug}".`);
+    await migrate(database);
+    if (!(await setWorkspacePlan(database.db, slug, planName))) throw new UsageError(`No workspace has the slug "${slug}".`);
     return `Workspace "${slug}" is now on the ${planName} plan.`;
   } finally {
-    await runtime.database.close();
+    await database.close();
   }
 }
 

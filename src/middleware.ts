@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { readSession, SESSION_COOKIE } from './lib/auth/session.ts';
+import { isCrossSiteWrite } from './lib/cross-site.ts';
 import { errorJson } from './lib/http.ts';
 import { redirectFor } from './lib/redirects.ts';
 import { getRuntime } from './lib/runtime.ts';
@@ -14,6 +15,9 @@ const API_NOT_FOUND_ROUTE = '/api/[...path]';
 export const onRequest = defineMiddleware(async (context, next) => {
   const runtime = await getRuntime();
   const { pathname } = context.url;
+  if (isCrossSiteWrite(context.request, [context.url.origin, new URL(runtime.config.publicUrl).origin])) {
+    return errorJson(403, 'Cross-site requests are not allowed');
+  }
 
   const session = await readSession(context.cookies.get(SESSION_COOKIE)?.value, runtime.sessionKey);
   const workspace = session ? await findWorkspaceById(runtime.database.db, session.workspaceId) : null;

@@ -49,3 +49,9 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   }
   return { ok: true, data: result.data };
 }
+
+/** A route's numeric id, or null for anything else (which the handler answers with 404). */
+export function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  return Number(value);
+}

@@ -5,12 +5,18 @@ import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openPgliteFolder } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
+import { loadDashboard } from './dashboard.ts';
+import { LiveHub } from './live/hub.ts';
+import { LIVE_CHANNEL, parseLiveNotice } from './live/publish.ts';
+import { findWorkspaceById } from './workspaces.ts';
 
 /** Everything a request needs that lives as long as the process. */
 export interface Runtime {
   config: Config;
   database: Database;
   sessionKey: Uint8Array;
+  live: LiveHub;
+  close(): Promise<void>;
 }
 
 // main.ts runs this module from source while the Astro bundle holds its own copy of it: a global
@@ -26,7 +32,24 @@ export async function openDatabase(config: Config): Promise<Database> {
 export async function createRuntime(config: Config, database: Database): Promise<Runtime> {
   const applied = await migrate(database);
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-  return { config, database, sessionKey: sessionKey(resolveAppSecret(config)) };
+  const live = new LiveHub(async (workspaceId) => {
+    const workspace = await findWorkspaceById(database.db, workspaceId);
+    return workspace ? loadDashboard(database.db, workspace) : null;
+  });
+  const stopListening = await database.listen(LIVE_CHANNEL, (payload) => {
+    const notice = parseLiveNotice(payload);
+    if (notice) live.deliver(notice).catch((error) => console.error('Could not deliver a live event', error));
+  });
+  return {
+    config,
+    database,
+    sessionKey: sessionKey(resolveAppSecret(config)),
+    live,
+    close: async () => {
+      await stopListening();
+      await database.close();
+    },
+  };
 }
 
 /** Installs the runtime this process serves with (main.ts at start, tests with their database). */
@@ -47,5 +70,5 @@ export function getRuntime(): Promise<Runtime> {
 export async function stopRuntime(): Promise<void> {
   const runtime = holder.runtime;
   holder.runtime = undefined;
-  if (runtime) await (await runtime).database.close();
+  if (runtime) await (await runtime).close();
 }

@@ -118,12 +118,18 @@ describe.skipIf(!browserAvailable)('accounts in the browser', () => {
     expect(pathOf(page)).toBe('/login');
   });
 
-  it('signs out from the dashboard, then signs in again from /login', async () => {
+  it('signs out from the admin panel, then signs in again from /login', async () => {
     const workspace = await registered({ signIn: true, businessName: 'Harbour Plumbing' });
     await open(`/${workspace.slug}`);
     await page.getByRole('heading', { level: 1, name: workspace.businessName }).waitFor();
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    // The wallboard's header opens the admin panel, where Logout is (SPEC.md section 2).
+    await page.getByRole('link', { name: 'Open the admin panel' }).click();
+    await waitForPath(`/${workspace.slug}/admin`);
+    await waitForIslands(page);
+    await page.getByLabel('Admin password').fill(workspace.adminPassword);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
     await toast(page, 'Logged Out').waitFor();
     await waitForPath('/');
     await page.getByRole('link', { name: 'Start free challenge' }).waitFor();

@@ -13,6 +13,8 @@ export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456
 export interface TestApp {
   url: string;
   database: Database;
+  /** Drops every connection and stops listening for `downMs`, as a restart does, then listens again. */
+  restart(downMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
   const database = await testDatabase();
   const server = createServer((req, res) => handler!(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: TEST_APP_SECRET, PUBLIC_URL: url, ...env });
   await installRuntime(createRuntime(config, database));
   if (!handler) {
@@ -35,6 +38,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
   return {
     url,
     database,
+    restart: async (downMs) => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -15,5 +15,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
+  /** NOTIFY: delivered to every listener of the channel, in this process and in every other instance. */
+  notify(channel: string, payload: string): Promise<void>;
+  /** LISTEN on one dedicated connection; returns the function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

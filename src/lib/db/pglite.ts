@@ -20,6 +20,10 @@ export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Data
           query: async (text, params) => (await tx.query(text, params)).rows as never,
         }),
       ),
+    notify: async (channel, payload) => {
+      await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: (channel, onPayload) => pg.listen(channel, onPayload),
     close: async () => {
       await pg.close();
       onClose();

@@ -10,6 +10,8 @@ export interface PostgresOptions {
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
+  // NOTIFY channels are database-wide: a database shared by schemas keeps each schema's apart.
+  const channelName = (channel: string) => (options.searchPath ? `${channel}__${options.searchPath}` : channel);
   const sql = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
@@ -27,6 +29,13 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
           query: async (text, params) => (await tx.unsafe(text, (params ?? []) as never[])) as never,
         }),
       ) as never,
+    notify: async (channel, payload) => {
+      await sql.notify(channelName(channel), payload);
+    },
+    listen: async (channel, onPayload) => {
+      const { unlisten } = await sql.listen(channelName(channel), onPayload);
+      return unlisten;
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }

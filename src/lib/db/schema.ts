@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -40,4 +40,73 @@ export const signInFailures = pgTable('sign_in_failures', {
   slug: text('slug').notNull(),
   address: text('address').notNull(),
   failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reviewRequests = pgTable('review_requests', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+  staffFirstName: text('staff_first_name').notNull(),
+  staffEmail: text('staff_email').notNull(),
+  customerFirstName: text('customer_first_name').notNull(),
+  customerLastName: text('customer_last_name').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const MATCH_STATUSES = ['auto_matched', 'self_confirmed', 'manual', 'needs_review', 'unmatched'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export const reviews = pgTable('reviews', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['google', 'action'] }).notNull(),
+  source: text('source', { enum: ['google', 'crm', 'test'] }).notNull(),
+  externalId: text('external_id').notNull(),
+  reviewerName: text('reviewer_name'),
+  reviewerPhotoUrl: text('reviewer_photo_url'),
+  rating: integer('rating').notNull(),
+  comment: text('comment'),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull(),
+  updateTime: timestamp('update_time', { withTimezone: true }),
+  ownerReply: text('owner_reply'),
+  ownerReplyTime: timestamp('owner_reply_time', { withTimezone: true }),
+  reviewUrl: text('review_url'),
+  teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+  requestId: integer('request_id').references(() => reviewRequests.id, { onDelete: 'set null' }),
+  matchStatus: text('match_status', { enum: MATCH_STATUSES }).notNull().default('unmatched'),
+  matchConfidence: integer('match_confidence'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const kioskLinks = pgTable('kiosk_links', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** PostgreSQL bytea as a Uint8Array: PGlite gives a Uint8Array, postgres.js a Buffer (a Uint8Array too). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+export const logos = pgTable('logos', {
+  workspaceId: integer('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  contentType: text('content_type', { enum: ['image/png', 'image/jpeg', 'image/svg+xml'] }).notNull(),
+  data: bytea('data').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -38,3 +38,21 @@ export const loginPayload = z.object({
 });
 
 export const adminLoginPayload = z.object({ password: passwordInput });
+
+export const kioskLinkPayload = z.object({
+  label: z
+    .string({ error: 'Give the display a name' })
+    .trim()
+    .min(1, 'Give the display a name')
+    .max(60, 'The name must be at most 60 characters'),
+});
+
+const FILL_ALL_FIELDS = 'Please fill in all fields';
+
+export const testReviewPayload = z.object({
+  reviewerName: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(200, 'Reviewer name is too long'),
+  rating: z.coerce.number({ error: 'Rating must be from 1 to 5' }).int('Rating must be from 1 to 5').min(1, 'Rating must be from 1 to 5').max(5, 'Rating must be from 1 to 5'),
+  reviewText: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(5000, 'Comment is too long'),
+  source: z.enum(['ghl', 'google'], { error: 'Source must be "ghl" or "google"' }).default('google'),
+  slug: z.string().max(100).optional(),
+});

@@ -1,0 +1,53 @@
+import type { ComponentChildren } from 'preact';
+
+interface AdminCardProps {
+  title: string;
+  description?: string;
+  /** Extra classes for the card (for example `lg:col-span-2` for a wide one). */
+  class?: string;
+  actions?: ComponentChildren;
+  children: ComponentChildren;
+}
+
+/** The frame of every admin card: a titled section, so the panel reads as a list of regions. */
+export function AdminCard({ title, description, class: extra = '', actions, children }: AdminCardProps) {
+  const id = `card-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} class={`card flex flex-col p-5 sm:p-6 ${extra}`}>
+      <div class="flex items-start justify-between gap-3">
+        <div>
+          <h2 id={id} class="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {description && <p class="mt-1 text-sm text-slate-600">{description}</p>}
+        </div>
+        {actions}
+      </div>
+      <div class="mt-5 flex-1">{children}</div>
+    </section>
+  );
+}
+
+/** A row of grey bars shown while a card's data loads. */
+export function LoadingRows({ label, rows = 3 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" aria-live="polite" class="space-y-3">
+      <span class="sr-only">{label}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} aria-hidden="true" class="h-10 animate-pulse rounded-lg bg-slate-100" />
+      ))}
+    </div>
+  );
+}
+
+/** What a card shows when its data could not be loaded, with a way to try again. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div class="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      <p>{message}</p>
+      <button type="button" class="btn btn-secondary mt-3" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useId, useRef } from 'preact/hooks';
+
+interface DialogProps {
+  open: boolean;
+  title: string;
+  description?: string;
+  onClose: () => void;
+  children: ComponentChildren;
+}
+
+/**
+ * A modal on the native <dialog>: focus moves inside and stays there, Escape and a click on the
+ * backdrop close it, and focus returns to what had it before (the button that opened it).
+ */
+export function Dialog({ open, title, description, onClose, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      class="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        if (open) onClose();
+        returnTo.current?.focus();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      {open && (
+        <div class="p-6">
+          <h2 id={titleId} class="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} class="mt-1 text-sm text-slate-600">
+              {description}
+            </p>
+          )}
+          <div class="mt-5">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}

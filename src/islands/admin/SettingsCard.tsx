@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'preact/hooks';
+import { isHiddenSettingKey, settingLabel } from '../../lib/validation/settings-rules.ts';
+import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { adminRequest, showFailure } from './admin-api.ts';
+
+interface Setting {
+  key: string;
+  value: string;
+}
+
+type SaveState = 'saving' | 'saved';
+
+const START_DATE_KEY = 'challenge_start_date';
+
+/** A short explanation under the inputs of the settings the product itself reads. */
+const HINTS: Record<string, string> = {
+  target_reviews: 'How many reviews the challenge aims for (the wallboard progress bar).',
+  challenge_start_date: 'Reviews created from this day on count towards the challenge.',
+  google_review_link: 'Where customers leave a review; an https:// link.',
+  timezone: 'An IANA time zone, for example Australia/Sydney.',
+};
+
+const inputId = (key: string) => `setting-${key}`;
+
+/** Global Settings (SPEC.md section 2): one input per setting, saved when it loses focus. */
+export default function SettingsCard() {
+  const [stored, setStored] = useState<Setting[] | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [states, setStates] = useState<Record<string, SaveState | undefined>>({});
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [newStartDate, setNewStartDate] = useState('');
+
+  const load = async () => {
+    setLoadFailed(false);
+    try {
+      const settings = await adminRequest<Setting[]>('GET', '/api/settings');
+      setStored(settings);
+      setDrafts(Object.fromEntries(settings.map((s) => [s.key, s.value])));
+    } catch {
+      setLoadFailed(true);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const storedValue = (key: string) => stored?.find((s) => s.key === key)?.value;
+
+  const save = async (key: string, value: string) => {
+    setStates((s) => ({ ...s, [key]: 'saving' }));
+    try {
+      const setting = await adminRequest<Setting>('PUT', `/api/settings/${encodeURIComponent(key)}`, { value });
+      setStored((current) => {
+        const others = (current ?? []).filter((s) => s.key !== key);
+        return [...others, setting].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      });
+      setDrafts((d) => ({ ...d, [key]: setting.value }));
+      setStates((s) => ({ ...s, [key]: 'saved' }));
+      return true;
+    } catch (error) {
+      const previous = storedValue(key);
+      setDrafts((d) => ({ ...d, [key]: previous ?? '' }));
+      setStates((s) => ({ ...s, [key]: undefined }));
+      showFailure('Failed to update setting', error);
+      return false;
+    }
+  };
+
+  const saveIfChanged = (key: string) => {
+    const value = drafts[key] ?? '';
+    if (value !== storedValue(key) && states[key] !== 'saving') void save(key, value);
+  };
+
+  const visible = (stored ?? []).filter((s) => !isHiddenSettingKey(s.key));
+  const hasStartDate = stored?.some((s) => s.key === START_DATE_KEY) ?? false;
+
+  return (
+    <AdminCard title="Global Settings" description="Saved as soon as you leave a field.">
+      {stored === null ? (
+        loadFailed ? <LoadError message="The settings could not be loaded." onRetry={() => void load()} /> : <LoadingRows label="Loading settings..." />
+      ) : (
+        <div class="space-y-5">
+          {visible.length === 0 && hasStartDate && <p class="text-sm text-slate-500">No settings yet.</p>}
+          {visible.map(({ key }) => {
+            const state = states[key];
+            const hint = HINTS[key];
+            const describedBy = [hint ? `${inputId(key)}-hint` : '', state ? `${inputId(key)}-state` : ''].filter(Boolean).join(' ');
+            return (
+              <div key={key}>
+                <div class="flex items-baseline justify-between gap-2">
+                  <label for={inputId(key)} class="label">
+                    {settingLabel(key)}
+                  </label>
+                  <span id={`${inputId(key)}-state`} aria-live="polite" class="text-xs text-slate-500">
+                    {state === 'saving' ? 'Saving...' : state === 'saved' ? 'Saved' : ''}
+                  </span>
+                </div>
+                <input
+                  id={inputId(key)}
+                  name={key}
+                  type={key === START_DATE_KEY ? 'date' : 'text'}
+                  inputMode={key === 'target_reviews' ? 'numeric' : undefined}
+                  class="input"
+                  value={drafts[key] ?? ''}
+                  disabled={state === 'saving'}
+                  aria-describedby={describedBy || undefined}
+                  autoComplete="off"
+                  spellcheck={false}
+                  onInput={(e) => {
+                    const value = e.currentTarget.value;
+                    setDrafts((d) => ({ ...d, [key]: value }));
+                    if (states[key] === 'saved') setStates((s) => ({ ...s, [key]: undefined }));
+                  }}
+                  onBlur={() => saveIfChanged(key)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') e.currentTarget.blur();
+                  }}
+                />
+                {hint && (
+                  <p id={`${inputId(key)}-hint`} class="mt-1 text-xs text-slate-500">
+                    {hint}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          {!hasStartDate && (
+            <div>
+              <div class="flex items-baseline justify-between gap-2">
+                <label for="new-challenge-start-date" class="label">
+                  Challenge Start Date
+                </label>
+                <span aria-live="polite" class="text-xs text-slate-500">
+                  {states[START_DATE_KEY] === 'saving' ? 'Saving...' : ''}
+                </span>
+              </div>
+              <input
+                id="new-challenge-start-date"
+                type="date"
+                class="input"
+                value={newStartDate}
+                disabled={states[START_DATE_KEY] === 'saving'}
+                aria-describedby="new-challenge-start-date-hint"
+                onChange={async (e) => {
+                  const value = e.currentTarget.value;
+                  setNewStartDate(value);
+                  if (value && !(await save(START_DATE_KEY, value))) setNewStartDate('');
+                }}
+              />
+              <p id="new-challenge-start-date-hint" class="mt-1 text-xs text-slate-500">
+                Until it is set, reviews count from the day this dashboard was created.
+              </p>
+            </div>
+          )}
+        </div>
+      )}
+    </AdminCard>
+  );
+}

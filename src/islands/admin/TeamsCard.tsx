@@ -1,0 +1,263 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import {
+  DEFAULT_TEAM_COLOR,
+  isReservedTeamName,
+  TEAM_COLORS,
+  TEAM_NAME_MAX,
+  teamNameProblem,
+} from '../../lib/validation/team-rules.ts';
+import { ApiError } from '../api.ts';
+import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { adminRequest, showFailure } from './admin-api.ts';
+import { ColorChoices } from './ColorChoices.tsx';
+import { Dialog } from './Dialog.tsx';
+
+interface Team {
+  id: number;
+  name: string;
+  color: string;
+  reviews: number;
+}
+
+// The server's order (src/lib/scoring.ts), so a new team lands where a reload would put it.
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+const sorted = (teams: Team[]) => [...teams].sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+const colorName = (value: string) => TEAM_COLORS.find((c) => c.value === value.toUpperCase())?.name ?? value;
+const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
+
+/** Team Management (SPEC.md section 2): list, create form, edit dialog, delete. */
+export default function TeamsCard() {
+  const [teams, setTeams] = useState<Team[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [name, setName] = useState('');
+  const [color, setColor] = useState<string>(DEFAULT_TEAM_COLOR);
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Team | null>(null);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+
+  const load = async () => {
+    setLoadFailed(false);
+    try {
+      setTeams(sorted(await adminRequest<Team[]>('GET', '/api/teams')));
+    } catch {
+      setLoadFailed(true);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const problem = teamNameProblem(name);
+    if (problem) {
+      setNameError(problem);
+      return;
+    }
+    setCreating(true);
+    try {
+      const team = await adminRequest<Team>('POST', '/api/teams', { name: name.trim(), color });
+      setTeams((current) => sorted([...(current ?? []), team]));
+      setName('');
+      setColor(DEFAULT_TEAM_COLOR);
+      setNameError(undefined);
+      nameInput.current?.focus();
+    } catch (error) {
+      if (error instanceof ApiError && error.field === 'name') setNameError(error.serverMessage);
+      showFailure('Failed to create team', error);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const remove = async (team: Team) => {
+    if (!window.confirm('Are you sure you want to delete this team?')) return;
+    setDeletingId(team.id);
+    try {
+      await adminRequest('DELETE', `/api/teams/${team.id}`);
+      // Its matched reviews now count for Unknown: read the counts again.
+      await load();
+    } catch (error) {
+      showFailure('Failed to delete team', error);
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const saved = (team: Team) => {
+    setTeams((current) => sorted((current ?? []).map((t) => (t.id === team.id ? team : t))));
+    setEditing(null);
+  };
+
+  return (
+    <AdminCard title="Team Management" description="Teams compete on the wallboard. Reviews that match no team count for Unknown." class="lg:row-span-2">
+      <form onSubmit={create} noValidate class="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4">
+        <div>
+          <label for="new-team-name" class="label">
+            Team name
+          </label>
+          <input
+            id="new-team-name"
+            ref={nameInput}
+            class="input"
+            value={name}
+            maxLength={TEAM_NAME_MAX}
+            placeholder="e.g. Tax Team"
+            autoComplete="off"
+            disabled={creating}
+            aria-invalid={nameError ? 'true' : undefined}
+            aria-describedby={nameError ? 'new-team-name-error' : undefined}
+            onInput={(e) => {
+              setName(e.currentTarget.value);
+              setNameError(undefined);
+            }}
+          />
+          {nameError && (
+            <p id="new-team-name-error" class="field-error">
+              {nameError}
+            </p>
+          )}
+        </div>
+        <ColorChoices name="new-team-color" value={color} onChange={setColor} disabled={creating} />
+        <button type="submit" class="btn btn-primary w-full sm:w-auto" disabled={creating || name.trim() === ''}>
+          {creating ? 'Creating...' : 'Create Team'}
+        </button>
+      </form>
+
+      <div class="mt-5">
+        {teams === null ? (
+          loadFailed ? (
+            <LoadError message="The teams could not be loaded." onRetry={() => void load()} />
+          ) : (
+            <LoadingRows label="Loading teams..." />
+          )
+        ) : teams.length === 0 ? (
+          <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">No teams yet. Create the first one above.</p>
+        ) : (
+          <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Teams">
+            {teams.map((team) => {
+              const locked = isReservedTeamName(team.name);
+              const busy = deletingId === team.id;
+              return (
+                <li key={team.id} class="flex items-center gap-3 px-4 py-3">
+                  <span
+                    class="h-3.5 w-3.5 shrink-0 rounded-full ring-1 ring-black/10"
+                    style={{ backgroundColor: team.color }}
+                    title={colorName(team.color)}
+                    aria-hidden="true"
+                  />
+                  <div class="min-w-0 flex-1">
+                    <p class="truncate text-sm font-medium text-slate-900">{team.name}</p>
+                    <p class="text-xs text-slate-500">{reviewCount(team.reviews)}</p>
+                  </div>
+                  <div class="flex shrink-0 items-center gap-1">
+                    <button type="button" class="btn btn-ghost px-3 py-1.5" onClick={() => setEditing(team)} disabled={busy} aria-label={`Edit ${team.name}`}>
+                      Edit
+                    </button>
+                    {!locked && (
+                      <button
+                        type="button"
+                        class="btn btn-ghost px-3 py-1.5 text-red-600 hover:bg-red-50"
+                        onClick={() => void remove(team)}
+                        disabled={busy}
+                        aria-label={`Delete ${team.name}`}
+                      >
+                        {busy ? 'Deleting...' : 'Delete'}
+                      </button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+
+      <EditTeamDialog team={editing} onClose={() => setEditing(null)} onSaved={saved} />
+    </AdminCard>
+  );
+}
+
+function EditTeamDialog({ team, onClose, onSaved }: { team: Team | null; onClose: () => void; onSaved: (team: Team) => void }) {
+  const [name, setName] = useState('');
+  const [color, setColor] = useState<string>(DEFAULT_TEAM_COLOR);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!team) return;
+    setName(team.name);
+    setColor(team.color);
+    setError(undefined);
+  }, [team]);
+
+  const locked = team ? isReservedTeamName(team.name) : false;
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    if (!team) return;
+    const problem = teamNameProblem(name);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setSaving(true);
+    try {
+      const changes = locked ? { color } : { name: name.trim(), color };
+      onSaved(await adminRequest<Team>('PUT', `/api/teams/${team.id}`, changes));
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.field === 'name') setError(failure.serverMessage);
+      showFailure('Failed to update team', failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={team !== null} title="Edit Team" onClose={() => !saving && onClose()}>
+      <form onSubmit={save} noValidate class="space-y-5">
+        <div>
+          <label for="edit-team-name" class="label">
+            Team name
+          </label>
+          <input
+            id="edit-team-name"
+            class="input"
+            value={name}
+            maxLength={TEAM_NAME_MAX}
+            autoComplete="off"
+            disabled={saving || locked}
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={error ? 'edit-team-name-error' : locked ? 'edit-team-name-hint' : undefined}
+            onInput={(e) => {
+              setName(e.currentTarget.value);
+              setError(undefined);
+            }}
+          />
+          {error ? (
+            <p id="edit-team-name-error" class="field-error">
+              {error}
+            </p>
+          ) : (
+            locked && (
+              <p id="edit-team-name-hint" class="mt-1 text-xs text-slate-500">
+                The Unknown team keeps its name: it holds the reviews that match no team.
+              </p>
+            )
+          )}
+        </div>
+        <ColorChoices name="edit-team-color" value={color} onChange={setColor} disabled={saving} />
+        <div class="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" class="btn btn-secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" class="btn btn-primary" disabled={saving || name.trim() === ''}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectLive, retryDelay, type LiveStatus } from './connection.ts';
+
+class FakeEventSource {
+  static all: FakeEventSource[] = [];
+  readonly url: string;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.all.push(this);
+  }
+  addEventListener(name: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(name: string, payload: unknown) {
+    for (const listener of this.listeners.get(name) ?? []) listener({ data: JSON.stringify(payload) } as MessageEvent);
+  }
+}
+
+function setup(fetchAnswers: () => Response = () => Response.json({ total: 1 })) {
+  const data: unknown[] = [];
+  const celebrations: unknown[] = [];
+  const statuses: LiveStatus[] = [];
+  const fetchData = vi.fn(async () => fetchAnswers());
+  const gone = vi.fn();
+  const stop = connectLive<{ total: number }>({
+    eventsUrl: '/api/events',
+    dataUrl: '/api/dashboard',
+    onData: (d) => data.push(d),
+    onCelebration: (d) => celebrations.push(d),
+    onStatus: (s) => statuses.push(s),
+    onGone: gone,
+    createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource,
+    fetchData,
+  });
+  const latest = () => FakeEventSource.all.at(-1)!;
+  return { data, celebrations, statuses, fetchData, gone, stop, latest };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.all = [];
+});
+afterEach(() => vi.useRealTimers());
+
+describe('retryDelay', () => {
+  it('waits 5, 10, 20, 30, 30 s, then 60 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(retryDelay)).toEqual([5000, 10_000, 20_000, 30_000, 30_000, 60_000, 60_000, 60_000]);
+  });
+});
+
+describe('connectLive', () => {
+  it('stays on the stream once it opens, delivering data and celebrations', () => {
+    const live = setup();
+    live.latest().onopen!();
+    live.latest().emit('data_update', { data: { total: 2 } });
+    live.latest().emit('reviewAdded', { data: { total: 3 }, celebration: true, review: { reviewerName: 'Sam', rating: 5 } });
+    live.latest().emit('celebration', { data: { demo: true }, celebration: true });
+    expect(live.data).toEqual([{ total: 2 }, { total: 3 }]);
+    expect(live.celebrations).toEqual([{ reviewerName: 'Sam', rating: 5 }, { demo: true }]);
+    expect(live.statuses.at(-1)).toBe('live');
+    vi.advanceTimersByTime(120_000);
+    expect(live.fetchData).not.toHaveBeenCalled();
+    expect(FakeEventSource.all).toHaveLength(1);
+    live.stop();
+  });
+
+  it('falls back to polling when the stream does not open within 5 s, and retries with backoff', async () => {
+    const live = setup();
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(live.fetchData).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(live.latest().closed).toBe(true);
+    expect(live.fetchData).toHaveBeenCalledTimes(1);
+    expect(live.statuses).toContain('polling');
+    expect(live.data).toEqual([{ total: 1 }]);
+
+    // Retry 1 after 5 s fails on error at once; retry 2 comes 10 s later.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(FakeEventSource.all).toHaveLength(2);
+    live.latest().onerror!();
+    await vi.advanceTimersByTimeAsync(9999);
+    expect(FakeEventSource.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeEventSource.all).toHaveLength(3);
+
+    // Polling went on every 15 s meanwhile, re-rendering only on a change.
+    expect(live.fetchData.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(live.data).toEqual([{ total: 1 }]);
+
+    // Back on the stream: polling stops.
+    live.latest().onopen!();
+    const polls = live.fetchData.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(live.fetchData.mock.calls.length).toBe(polls);
+    expect(live.statuses.at(-1)).toBe('live');
+    live.stop();
+  });
+
+  it('stops and reports when the data is gone (a revoked kiosk link)', async () => {
+    const live = setup(() => new Response('{}', { status: 404 }));
+    live.latest().onerror!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.gone).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(FakeEventSource.all).toHaveLength(1);
+  });
+
+  it('ignores an event whose data is not JSON', () => {
+    const live = setup();
+    live.latest().onopen!();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    (live.latest() as unknown as { listeners: Map<string, ((e: MessageEvent) => void)[]> }).listeners
+      .get('data_update')![0]!({ data: 'not json' } as MessageEvent);
+    expect(live.data).toEqual([]);
+    expect(warn).toHaveBeenCalled();
+    live.stop();
+  });
+});

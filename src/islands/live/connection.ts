@@ -1,0 +1,139 @@
+// The browser's live logic (SPEC.md section 4): the event stream first; when it fails or does not
+// open within 5 s, poll the data every 15 s and retry the stream after 5, 10, 20, 30, 30, then 60 s.
+
+export const CONNECT_TIMEOUT_MS = 5000;
+export const POLL_INTERVAL_MS = 15_000;
+export const RETRY_DELAYS_MS = [5000, 10_000, 20_000, 30_000, 30_000] as const;
+export const LATER_RETRY_DELAY_MS = 60_000;
+
+/** The wait before stream retry number `attempt` (1-based). */
+export function retryDelay(attempt: number): number {
+  return RETRY_DELAYS_MS[attempt - 1] ?? LATER_RETRY_DELAY_MS;
+}
+
+export type LiveStatus = 'connecting' | 'live' | 'polling';
+
+/** What every live event carries: a data payload and, maybe, the celebration flag. */
+export interface LiveMessage<T> {
+  data: T;
+  celebration?: boolean;
+  review?: unknown;
+}
+
+export interface LiveOptions<T> {
+  eventsUrl: string;
+  dataUrl: string;
+  onData(data: T): void;
+  onCelebration(detail: unknown): void;
+  onStatus?(status: LiveStatus): void;
+  /** The data URL answered 404 or 410 (for example a revoked kiosk link): stop everything. */
+  onGone?(): void;
+  createEventSource?: (url: string) => EventSource;
+  fetchData?: (url: string) => Promise<Response>;
+}
+
+/** Starts the live connection; returns the function that ends it. */
+export function connectLive<T>(options: LiveOptions<T>): () => void {
+  const createEventSource = options.createEventSource ?? ((url: string) => new EventSource(url));
+  const fetchData = options.fetchData ?? ((url: string) => fetch(url, { credentials: 'include', cache: 'no-store' }));
+  let source: EventSource | null = null;
+  let connectTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pollTimer: ReturnType<typeof setInterval> | undefined;
+  let attempts = 0;
+  let lastJson = '';
+  let stopped = false;
+
+  const deliver = (data: T) => {
+    const json = JSON.stringify(data);
+    if (json === lastJson) return;
+    lastJson = json;
+    options.onData(data);
+  };
+
+  const read = (event: MessageEvent): LiveMessage<T> | null => {
+    try {
+      return JSON.parse(event.data) as LiveMessage<T>;
+    } catch (error) {
+      console.warn('Ignoring a live event that is not JSON', error);
+      return null;
+    }
+  };
+
+  const poll = async () => {
+    try {
+      const response = await fetchData(options.dataUrl);
+      if (response.status === 404 || response.status === 410) {
+        stop();
+        options.onGone?.();
+        return;
+      }
+      if (response.ok) deliver((await response.json()) as T);
+    } catch (error) {
+      console.warn('Polling failed', error);
+    }
+  };
+
+  const startPolling = () => {
+    if (pollTimer !== undefined) return;
+    options.onStatus?.('polling');
+    void poll();
+    pollTimer = setInterval(poll, POLL_INTERVAL_MS);
+  };
+
+  const stopPolling = () => {
+    clearInterval(pollTimer);
+    pollTimer = undefined;
+  };
+
+  const fail = () => {
+    clearTimeout(connectTimer);
+    source?.close();
+    source = null;
+    if (stopped) return;
+    startPolling();
+    attempts += 1;
+    retryTimer = setTimeout(open, retryDelay(attempts));
+  };
+
+  function open() {
+    if (stopped) return;
+    options.onStatus?.(pollTimer === undefined ? 'connecting' : 'polling');
+    const current = createEventSource(options.eventsUrl);
+    source = current;
+    connectTimer = setTimeout(fail, CONNECT_TIMEOUT_MS);
+    current.onopen = () => {
+      clearTimeout(connectTimer);
+      attempts = 0;
+      stopPolling();
+      options.onStatus?.('live');
+    };
+    current.onerror = () => {
+      if (source === current) fail();
+    };
+    const onDataEvent = (event: MessageEvent) => {
+      const message = read(event);
+      if (!message) return;
+      if (message.data) deliver(message.data);
+      if (message.celebration) options.onCelebration(message.review ?? message.data);
+    };
+    current.addEventListener('reviewAdded', onDataEvent);
+    current.addEventListener('data_update', onDataEvent);
+    current.addEventListener('celebration', (event) => {
+      const message = read(event as MessageEvent);
+      if (message) options.onCelebration(message.data);
+    });
+  }
+
+  function stop() {
+    stopped = true;
+    clearTimeout(connectTimer);
+    clearTimeout(retryTimer);
+    stopPolling();
+    source?.close();
+    source = null;
+  }
+
+  open();
+  return stop;
+}

@@ -1,0 +1,50 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from './db/database.ts';
+import { kioskLinks, workspaces } from './db/schema.ts';
+import { hashToken, newToken } from './tokens.ts';
+import { findWorkspaceById, type Workspace } from './workspaces.ts';
+
+export const KIOSK_LABEL_MAX = 60;
+
+export interface KioskLink {
+  id: number;
+  label: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+const columns = { id: kioskLinks.id, label: kioskLinks.label, createdAt: kioskLinks.createdAt, revokedAt: kioskLinks.revokedAt };
+
+/** Creates a link; the token is returned this once and only its hash is kept. */
+export async function createKioskLink(db: Db, workspaceId: number, label: string): Promise<KioskLink & { token: string }> {
+  const token = newToken();
+  const [link] = await db.insert(kioskLinks).values({ workspaceId, label, tokenHash: hashToken(token) }).returning(columns);
+  return { ...link!, token };
+}
+
+export function listKioskLinks(db: Db, workspaceId: number): Promise<KioskLink[]> {
+  return db.select(columns).from(kioskLinks).where(eq(kioskLinks.workspaceId, workspaceId)).orderBy(desc(kioskLinks.createdAt), desc(kioskLinks.id));
+}
+
+/** Returns false when the workspace has no such link (or it was already revoked). */
+export async function revokeKioskLink(db: Db, workspaceId: number, id: number): Promise<boolean> {
+  const revoked = await db
+    .update(kioskLinks)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(kioskLinks.id, id), eq(kioskLinks.workspaceId, workspaceId), isNull(kioskLinks.revokedAt)))
+    .returning({ id: kioskLinks.id });
+  return revoked.length > 0;
+}
+
+/** The workspace a live (not revoked) kiosk token opens, or null. */
+export async function resolveKioskToken(db: Db, token: string): Promise<{ workspace: Workspace; linkId: number } | null> {
+  if (token.length < 16 || token.length > 100) return null;
+  const [row] = await db
+    .select({ linkId: kioskLinks.id, workspaceId: workspaces.id })
+    .from(kioskLinks)
+    .innerJoin(workspaces, eq(workspaces.id, kioskLinks.workspaceId))
+    .where(and(eq(kioskLinks.tokenHash, hashToken(token)), isNull(kioskLinks.revokedAt)));
+  if (!row) return null;
+  const workspace = await findWorkspaceById(db, row.workspaceId);
+  return workspace ? { workspace, linkId: row.linkId } : null;
+}

@@ -1,0 +1,34 @@
+import type { Database } from '../db/database.ts';
+
+/** The one NOTIFY channel every instance listens on. */
+export const LIVE_CHANNEL = 'review_challenge_live';
+
+export type LiveEventName = 'reviewAdded' | 'data_update' | 'celebration';
+
+/**
+ * What crosses instances. Kept small (NOTIFY payloads are limited to 8000 bytes): each instance reads
+ * the dashboard itself when one of its clients needs it.
+ */
+export type LiveNotice =
+  | { workspaceId: number; event: 'reviewAdded'; celebration: boolean; review?: { reviewerName: string | null; rating: number } }
+  | { workspaceId: number; event: 'data_update' }
+  | { workspaceId: number; event: 'celebration'; detail?: Record<string, string | number | boolean> }
+  | { workspaceId: number; event: 'kiosk_revoked'; kioskLinkId: number };
+
+export async function publishLiveEvent(database: Database, notice: LiveNotice): Promise<void> {
+  await database.notify(LIVE_CHANNEL, JSON.stringify(notice));
+}
+
+/** Something that moves the dashboard changed (a team edited, a request logged, a review matched). */
+export function announceDataChange(database: Database, workspaceId: number): Promise<void> {
+  return publishLiveEvent(database, { workspaceId, event: 'data_update' });
+}
+
+export function parseLiveNotice(payload: string): LiveNotice | null {
+  try {
+    const notice = JSON.parse(payload) as LiveNotice;
+    return Number.isInteger(notice?.workspaceId) && typeof notice.event === 'string' ? notice : null;
+  } catch {
+    return null;
+  }
+}

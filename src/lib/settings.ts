@@ -1,0 +1,63 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from './db/database.ts';
+import { settings } from './db/schema.ts';
+import {
+  checkSettingValue,
+  DASHBOARD_SETTING_KEYS,
+  isSettingKey,
+  SECRET_SETTING_KEYS,
+  SECRET_SETTING_MASK,
+  SETTING_KEY_INVALID,
+  SETTING_SECRET_READ_ONLY,
+} from './validation/settings-rules.ts';
+
+/** The named settings of a workspace that exist, as a key -> value map. */
+export async function readSettings(db: Db, workspaceId: number, keys: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.workspaceId, workspaceId), inArray(settings.key, keys)));
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+export interface Setting {
+  key: string;
+  value: string;
+}
+
+/** Every setting of a workspace, sorted by key, secrets masked (DESIGN.md "Settings"). */
+export async function listSettings(db: Db, workspaceId: number): Promise<Setting[]> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(eq(settings.workspaceId, workspaceId))
+    .orderBy(asc(settings.key));
+  return rows
+    .map((row) => (SECRET_SETTING_KEYS.has(row.key) ? { key: row.key, value: row.value ? SECRET_SETTING_MASK : '' } : row))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+export type SettingUpdate =
+  | { ok: true; setting: Setting; movesDashboard: boolean }
+  | { ok: false; message: string; field: 'key' | 'value' };
+
+/** Checks and stores one setting (creating it when new). */
+export async function updateSetting(db: Db, workspaceId: number, key: string, value: string): Promise<SettingUpdate> {
+  if (!isSettingKey(key)) return { ok: false, message: SETTING_KEY_INVALID, field: 'key' };
+  if (SECRET_SETTING_KEYS.has(key)) return { ok: false, message: SETTING_SECRET_READ_ONLY, field: 'key' };
+  const checked = checkSettingValue(key, value);
+  if (!checked.ok) return { ok: false, message: checked.message, field: 'value' };
+  const [previous] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.workspaceId, workspaceId), eq(settings.key, key)));
+  await db
+    .insert(settings)
+    .values({ workspaceId, key, value: checked.value })
+    .onConflictDoUpdate({ target: [settings.workspaceId, settings.key], set: { value: checked.value } });
+  return {
+    ok: true,
+    setting: { key, value: checked.value },
+    movesDashboard: DASHBOARD_SETTING_KEYS.has(key) && previous?.value !== checked.value,
+  };
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { pgliteDatabase } from './db/pglite.ts';
+import { reviews } from './db/schema.ts';
+import { updateSetting } from './settings.ts';
+import { createTeam, deleteTeam, getTeamInWorkspace, listTeams, updateTeam } from './teams.ts';
+import { registerWorkspace, type Workspace } from './workspaces.ts';
+
+let database: Database;
+let counter = 0;
+
+async function workspace(): Promise<Workspace> {
+  counter += 1;
+  return (await registerWorkspace(
+    database.db,
+    { slug: `teams-unit-${counter}`, businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
+    'free',
+  ))!;
+}
+
+beforeAll(async () => {
+  // A fresh in-memory database (the integration suites cover PostgreSQL through the API).
+  database = pgliteDatabase(await PGlite.create());
+  await migrate(database);
+});
+afterAll(() => database.close());
+
+describe('teams', () => {
+  it('creates, renames, recolours and deletes within one workspace', async () => {
+    const ws = await workspace();
+    const created = await createTeam(database.db, ws, { name: '  Audit ', color: '#F59E0B' });
+    expect(created).toEqual({ ok: true, team: { id: expect.any(Number), name: 'Audit', color: '#F59E0B', reviews: 0 } });
+    const id = created.ok ? created.team.id : 0;
+    expect(await updateTeam(database.db, ws, id, { name: 'Assurance' })).toMatchObject({ ok: true, team: { name: 'Assurance', color: '#F59E0B' } });
+    expect(await updateTeam(database.db, ws, id, { color: '#10B981' })).toMatchObject({ ok: true, team: { name: 'Assurance', color: '#10B981' } });
+    expect(await deleteTeam(database.db, ws.id, id)).toEqual({ ok: true });
+    expect(await getTeamInWorkspace(database.db, ws.id, id)).toBeNull();
+  });
+
+  it('refuses duplicates (any case), the reserved name, and changes to Unknown', async () => {
+    const ws = await workspace();
+    await createTeam(database.db, ws, { name: 'Ops', color: '#3B82F6' });
+    expect(await createTeam(database.db, ws, { name: 'OPS', color: '#3B82F6' })).toEqual({ ok: false, problem: 'duplicate_name' });
+    expect(await createTeam(database.db, ws, { name: 'unknown', color: '#3B82F6' })).toEqual({ ok: false, problem: 'reserved_name' });
+    const unknown = (await listTeams(database.db, ws)).find((t) => t.name === 'Unknown')!;
+    expect(await updateTeam(database.db, ws, unknown.id, { name: 'Other' })).toEqual({ ok: false, problem: 'unknown_locked' });
+    expect(await deleteTeam(database.db, ws.id, unknown.id)).toEqual({ ok: false, problem: 'unknown_locked' });
+  });
+
+  it('finds a team only in its own workspace', async () => {
+    const a = await workspace();
+    const b = await workspace();
+    const created = await createTeam(database.db, a, { name: 'Tax', color: '#3B82F6' });
+    const id = created.ok ? created.team.id : 0;
+    expect(await getTeamInWorkspace(database.db, a.id, id)).toMatchObject({ name: 'Tax' });
+    expect(await getTeamInWorkspace(database.db, b.id, id)).toBeNull();
+    expect(await updateTeam(database.db, b, id, { name: 'Stolen' })).toEqual({ ok: false, problem: 'not_found' });
+    expect(await deleteTeam(database.db, b.id, id)).toEqual({ ok: false, problem: 'not_found' });
+    expect(await getTeamInWorkspace(database.db, a.id, 2 ** 40)).toBeNull();
+  });
+
+  it('lists teams by name with the wallboard\'s count of their reviews', async () => {
+    const ws = await workspace();
+    const created = await createTeam(database.db, ws, { name: 'tax', color: '#3B82F6' });
+    const tax = created.ok ? created.team.id : 0;
+    await updateSetting(database.db, ws.id, 'timezone', 'UTC');
+    await updateSetting(database.db, ws.id, 'challenge_start_date', '2026-01-01');
+    const at = (iso: string) => new Date(iso);
+    const rows = [
+      { teamId: tax, matchStatus: 'auto_matched', createTime: at('2026-01-01T00:00:00Z') }, // on the start instant: counts
+      { teamId: tax, matchStatus: 'needs_review', createTime: at('2026-02-01T00:00:00Z') }, // Unknown
+      { teamId: null, matchStatus: 'unmatched', createTime: at('2026-02-01T00:00:00Z') }, // Unknown
+      { teamId: tax, matchStatus: 'manual', createTime: at('2025-12-31T23:59:59Z') }, // before: nowhere
+    ] as const;
+    await database.db.insert(reviews).values(
+      rows.map((r, i) => ({ ...r, workspaceId: ws.id, kind: 'action' as const, source: 'crm' as const, externalId: `c-${i}`, rating: 4 })),
+    );
+    expect(await listTeams(database.db, ws)).toEqual([
+      { id: tax, name: 'tax', color: '#3B82F6', reviews: 1 },
+      { id: expect.any(Number), name: 'Unknown', color: '#6B7280', reviews: 2 },
+    ]);
+    expect(await updateTeam(database.db, ws, tax, { color: '#EF4444' })).toEqual({ ok: true, team: { id: tax, name: 'tax', color: '#EF4444', reviews: 1 } });
+  });
+});

@@ -1,0 +1,133 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from './db/database.ts';
+import { teams } from './db/schema.ts';
+import { challengeSettings, teamScores } from './scoring.ts';
+import { isReservedTeamName, type TeamColor } from './validation/team-rules.ts';
+import { UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
+
+/** A team as the admin card and GET /api/teams show it. */
+export interface Team {
+  id: number;
+  name: string;
+  color: string;
+  /** Reviews counted for the team in the challenge window (decision 011). */
+  reviews: number;
+}
+
+export type TeamProblem = 'not_found' | 'duplicate_name' | 'reserved_name' | 'unknown_locked';
+
+export const TEAM_PROBLEM_MESSAGES: Record<Exclude<TeamProblem, 'not_found'>, string> = {
+  duplicate_name: 'A team with this name already exists',
+  reserved_name: `The name "${UNKNOWN_TEAM_NAME}" is kept for reviews that match no team`,
+  unknown_locked: `The "${UNKNOWN_TEAM_NAME}" team holds unmatched reviews and cannot be renamed or deleted`,
+};
+
+export type TeamResult = { ok: true; team: Team } | { ok: false; problem: TeamProblem };
+
+const teamColumns = { id: teams.id, name: teams.name, color: teams.color };
+type TeamRow = { id: number; name: string; color: string };
+
+const isUnknown = (team: { name: string }) => team.name.toLowerCase() === UNKNOWN_TEAM_NAME.toLowerCase();
+
+/**
+ * The workspace's teams sorted by name, each with its counted reviews: the wallboard's own count
+ * (src/lib/scoring.ts, decision 011), so the admin card and the wallboard always agree.
+ */
+export async function listTeams(db: Db, workspace: Workspace): Promise<Team[]> {
+  const { start } = await challengeSettings(db, workspace);
+  return (await teamScores(db, workspace, start)).map(({ id, name, color, reviews }) => ({ id, name, color, reviews }));
+}
+
+/** The team when it belongs to the workspace; null for any other id (fails closed). */
+export async function getTeamInWorkspace(db: Db, workspaceId: number, teamId: number): Promise<TeamRow | null> {
+  if (!Number.isSafeInteger(teamId) || teamId < 1 || teamId > 2_147_483_647) return null;
+  const [row] = await db
+    .select(teamColumns)
+    .from(teams)
+    .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, teamId)));
+  return row ?? null;
+}
+
+async function nameTaken(db: Db, workspaceId: number, name: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.workspaceId, workspaceId), sql`lower(${teams.name}) = lower(${name})`));
+  return rows.some((r) => r.id !== exceptId);
+}
+
+/** PostgreSQL's unique_violation, raised by the (workspace_id, lower(name)) index when two writes race. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function withCount(db: Db, workspace: Workspace, team: TeamRow): Promise<Team> {
+  const counted = (await listTeams(db, workspace)).find((t) => t.id === team.id);
+  return { ...team, reviews: counted?.reviews ?? 0 };
+}
+
+/** Creates a team; `name` must already pass teamNameProblem and `color` be one of the six. */
+export async function createTeam(
+  db: Db,
+  workspace: Workspace,
+  input: { name: string; color: TeamColor },
+): Promise<TeamResult> {
+  const name = input.name.trim();
+  if (isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
+  if (await nameTaken(db, workspace.id, name)) return { ok: false, problem: 'duplicate_name' };
+  try {
+    const [team] = await db.insert(teams).values({ workspaceId: workspace.id, name, color: input.color }).returning(teamColumns);
+    return { ok: true, team: { ...team!, reviews: 0 } };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, problem: 'duplicate_name' };
+    throw error;
+  }
+}
+
+/** Renames and/or recolours a team of the workspace. "Unknown" keeps its name (its colour may change). */
+export async function updateTeam(
+  db: Db,
+  workspace: Workspace,
+  teamId: number,
+  input: { name?: string; color?: TeamColor },
+): Promise<TeamResult> {
+  const team = await getTeamInWorkspace(db, workspace.id, teamId);
+  if (!team) return { ok: false, problem: 'not_found' };
+  const name = input.name?.trim();
+  const renaming = name !== undefined && name !== team.name;
+  if (renaming && isUnknown(team)) return { ok: false, problem: 'unknown_locked' };
+  if (renaming && isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
+  if (renaming && (await nameTaken(db, workspace.id, name, team.id))) return { ok: false, problem: 'duplicate_name' };
+  const changes = { ...(renaming ? { name } : {}), ...(input.color ? { color: input.color } : {}) };
+  if (Object.keys(changes).length === 0) return { ok: true, team: await withCount(db, workspace, team) };
+  try {
+    const [updated] = await db
+      .update(teams)
+      .set(changes)
+      .where(and(eq(teams.workspaceId, workspace.id), eq(teams.id, team.id)))
+      .returning(teamColumns);
+    if (!updated) return { ok: false, problem: 'not_found' };
+    return { ok: true, team: await withCount(db, workspace, updated) };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, problem: 'duplicate_name' };
+    throw error;
+  }
+}
+
+/**
+ * Deletes a team of the workspace. Its requests and reviews stay, with no team (the database sets
+ * team_id to null), so its matched reviews then count for "Unknown".
+ */
+export async function deleteTeam(db: Db, workspaceId: number, teamId: number): Promise<{ ok: true } | { ok: false; problem: TeamProblem }> {
+  const team = await getTeamInWorkspace(db, workspaceId, teamId);
+  if (!team) return { ok: false, problem: 'not_found' };
+  if (isUnknown(team)) return { ok: false, problem: 'unknown_locked' };
+  const deleted = await db
+    .delete(teams)
+    .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, team.id)))
+    .returning({ id: teams.id });
+  return deleted.length ? { ok: true } : { ok: false, problem: 'not_found' };
+}

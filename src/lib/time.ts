@@ -1,0 +1,39 @@
+/** Milliseconds that `timeZone` is ahead of UTC at the instant `at`. */
+export function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a calendar date (YYYY-MM-DD) begins in a time zone; null for a malformed date. */
+export function startOfDayIn(date: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const naive = Date.UTC(year, month - 1, day);
+  const check = new Date(naive);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  // Two passes settle a day on which the zone's offset changes.
+  let instant = naive - zoneOffsetMs(new Date(naive), timeZone);
+  instant = naive - zoneOffsetMs(new Date(instant), timeZone);
+  return new Date(instant);
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalTimeZone, checkSettingValue, isHiddenSettingKey, isIsoDate, isSettingKey, settingLabel } from './settings-rules.ts';
+
+describe('settings rules', () => {
+  it('knows a setting key', () => {
+    expect(isSettingKey('target_reviews')).toBe(true);
+    expect(isSettingKey('A1_b2')).toBe(true);
+    expect(isSettingKey('x'.repeat(64))).toBe(true);
+    for (const key of ['', 'x'.repeat(65), 'a-b', 'a b', 'a.b', 'ключ']) expect(isSettingKey(key)).toBe(false);
+  });
+
+  it('hides nps_, gmb_ and secret keys from the generic card', () => {
+    expect(isHiddenSettingKey('gmb_account_id')).toBe(true);
+    expect(isHiddenSettingKey('nps_score')).toBe(true);
+    expect(isHiddenSettingKey('slack_webhook_url')).toBe(true);
+    expect(isHiddenSettingKey('target_reviews')).toBe(false);
+  });
+
+  it('labels a key with its underscores turned into spaces', () => {
+    expect(settingLabel('google_review_link')).toBe('google review link');
+  });
+
+  it('knows a calendar date', () => {
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    for (const d of ['2023-02-29', '2026-13-01', '2026-1-01', '26-01-01', '2026-01-01T00:00']) expect(isIsoDate(d)).toBe(false);
+  });
+
+  it('knows an IANA zone and spells it canonically', () => {
+    expect(canonicalTimeZone('Australia/Sydney')).toBe('Australia/Sydney');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('Not/AZone')).toBeUndefined();
+    expect(canonicalTimeZone('')).toBeUndefined();
+  });
+
+  it('normalises target_reviews and leaves unknown keys as given', () => {
+    expect(checkSettingValue('target_reviews', ' 0120 ')).toEqual({ ok: true, value: '120' });
+    expect(checkSettingValue('anything', '  spaced  ')).toEqual({ ok: true, value: '  spaced  ' });
+    expect(checkSettingValue('anything', 'x'.repeat(2001)).ok).toBe(false);
+  });
+});

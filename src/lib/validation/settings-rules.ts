@@ -1,0 +1,101 @@
+// Settings rules shared by the server and the Global Settings card (plain functions, decision 006).
+// Each value rule returns the message for a refused value, or the value as it will be stored.
+
+export const SETTING_KEY_MAX = 64;
+export const SETTING_VALUE_MAX = 2000;
+export const TARGET_REVIEWS_MIN = 1;
+export const TARGET_REVIEWS_MAX = 100_000;
+
+/** Settings that never leave the server in clear: listed as "connected", not writable through the generic API. */
+export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set([
+  'gmb_refresh_token',
+  'gmb_access_token',
+  'slack_webhook_url',
+  'teams_webhook_url',
+]);
+export const SECRET_SETTING_MASK = 'connected';
+
+/** Prefixes the generic settings card leaves out (SPEC.md section 2). */
+export const HIDDEN_SETTING_PREFIXES = ['nps_', 'gmb_'] as const;
+
+/** Settings whose change moves the wallboard (target, counted period). */
+export const DASHBOARD_SETTING_KEYS: ReadonlySet<string> = new Set(['target_reviews', 'challenge_start_date', 'timezone']);
+
+export const SETTING_KEY_INVALID = `A setting key has only letters, digits and underscores, at most ${SETTING_KEY_MAX} characters`;
+export const SETTING_VALUE_TOO_LONG = `A setting value is at most ${SETTING_VALUE_MAX} characters`;
+export const SETTING_SECRET_READ_ONLY = 'This setting is managed by its connection and cannot be changed here';
+
+export type ValueCheck = { ok: true; value: string } | { ok: false; message: string };
+
+export function isSettingKey(key: string): boolean {
+  return key.length <= SETTING_KEY_MAX && /^[A-Za-z0-9_]+$/.test(key);
+}
+
+export function isHiddenSettingKey(key: string): boolean {
+  return SECRET_SETTING_KEYS.has(key) || HIDDEN_SETTING_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+/** The label of a setting in the generic card: the key with underscores turned into spaces. */
+export function settingLabel(key: string): string {
+  return key.replace(/_/g, ' ');
+}
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The zone's canonical IANA name, or undefined when Intl does not know it. */
+export function canonicalTimeZone(zone: string): string | undefined {
+  if (!zone || !/^[A-Za-z0-9_+\-/]+$/.test(zone)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
+  target_reviews: (raw) => {
+    const value = raw.trim();
+    const n = /^\d{1,7}$/.test(value) ? Number(value) : NaN;
+    return Number.isInteger(n) && n >= TARGET_REVIEWS_MIN && n <= TARGET_REVIEWS_MAX
+      ? { ok: true, value: String(n) }
+      : { ok: false, message: `Target reviews must be a whole number from ${TARGET_REVIEWS_MIN} to ${TARGET_REVIEWS_MAX}` };
+  },
+  challenge_start_date: (raw) => {
+    const value = raw.trim();
+    // Empty clears it: the challenge then counts from the workspace's creation.
+    return value === '' || isIsoDate(value)
+      ? { ok: true, value }
+      : { ok: false, message: 'Challenge start date must be a date written YYYY-MM-DD' };
+  },
+  google_review_link: (raw) => {
+    const value = raw.trim();
+    if (value === '') return { ok: true, value };
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    return url && url.protocol === 'https:' && url.hostname
+      ? { ok: true, value }
+      : { ok: false, message: 'Google review link must be empty or an https:// link' };
+  },
+  timezone: (raw) => {
+    const zone = canonicalTimeZone(raw.trim());
+    return zone ? { ok: true, value: zone } : { ok: false, message: 'Timezone must be an IANA time zone such as Australia/Sydney' };
+  },
+};
+
+/** Checks a value for a key (known keys by their rule, every key by the length limit). */
+export function checkSettingValue(key: string, value: string): ValueCheck {
+  if (value.length > SETTING_VALUE_MAX) return { ok: false, message: SETTING_VALUE_TOO_LONG };
+  const rule = KNOWN_RULES[key];
+  return rule ? rule(value) : { ok: true, value };
+}

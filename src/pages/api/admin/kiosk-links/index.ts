@@ -1,0 +1,21 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../lib/auth/guards.ts';
+import { json, parseJsonBody } from '../../../../lib/http.ts';
+import { createKioskLink, listKioskLinks } from '../../../../lib/kiosk.ts';
+import { kioskLinkPayload } from '../../../../lib/validation/payloads.ts';
+
+export const GET: APIRoute = async ({ locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  return json(await listKioskLinks(locals.runtime.database.db, access.workspace.id));
+};
+
+/** The answer carries the link's URL: the only time the token is ever shown. */
+export const POST: APIRoute = async ({ locals, request }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const parsed = await parseJsonBody(request, kioskLinkPayload);
+  if (!parsed.ok) return parsed.response;
+  const { token, ...link } = await createKioskLink(locals.runtime.database.db, access.workspace.id, parsed.data.label);
+  return json({ ...link, url: `${locals.runtime.config.publicUrl}/wall/${token}` }, 201);
+};

@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { loadDashboard } from '../../../../lib/dashboard.ts';
+import { errorJson, json } from '../../../../lib/http.ts';
+import { resolveKioskToken } from '../../../../lib/kiosk.ts';
+
+export const GET: APIRoute = async ({ locals, params }) => {
+  const db = locals.runtime.database.db;
+  const kiosk = await resolveKioskToken(db, params.token ?? '');
+  if (!kiosk) return errorJson(404, 'This display link is not valid or has been revoked');
+  return json(await loadDashboard(db, kiosk.workspace));
+};

@@ -1,0 +1,26 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../lib/auth/guards.ts';
+import { badRequest, json } from '../../lib/http.ts';
+import { announceDataChange } from '../../lib/live/publish.ts';
+import { LOGO_MAX_BYTES, LOGO_MESSAGES, logoUrl, saveLogo } from '../../lib/logo.ts';
+import { readFormData } from '../../lib/multipart.ts';
+
+/** Room for the multipart framing around a file of the largest allowed size. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+export const POST: APIRoute = async ({ request, locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const read = await readFormData(request, LOGO_MAX_BYTES + FORM_OVERHEAD_BYTES);
+  if (!read.ok) return badRequest(read.reason === 'too_large' ? LOGO_MESSAGES.tooLarge : LOGO_MESSAGES.missing, 'logo');
+  const file = read.form.get('logo');
+  if (!(file instanceof File) || file.size === 0) return badRequest(LOGO_MESSAGES.missing, 'logo');
+  if (file.size > LOGO_MAX_BYTES) return badRequest(LOGO_MESSAGES.tooLarge, 'logo');
+
+  const { database } = locals.runtime;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const saved = await saveLogo(database.db, access.workspace.id, bytes, { name: file.name, type: file.type });
+  if (!saved.ok) return badRequest(saved.message, 'logo');
+  await announceDataChange(database, access.workspace.id);
+  return json({ companyLogo: logoUrl(access.workspace.slug, saved.updatedAt) });
+};

@@ -1,0 +1,115 @@
+// The wall display as it runs on an office TV: live updates, the celebration, surviving a restart,
+// and kiosk links that need no sign-in.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
+import { startApp, type TestApp } from '../helpers/app.ts';
+import { browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { Client, newWorkspace } from '../helpers/client.ts';
+
+const TV = { width: 1920, height: 1080 };
+
+describe.skipIf(!browserAvailable)('the wallboard', () => {
+  let app: TestApp;
+  let browser: LaunchedBrowser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser({ viewport: TV })]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** A workspace with an unlocked admin API client, and a signed-in browser page on its wallboard. */
+  async function wallboard(): Promise<{ admin: Client; page: Page; slug: string; businessName: string }> {
+    const admin = new Client(app.url);
+    const workspace = newWorkspace({ businessName: `Wall ${Math.random().toString(36).slice(2, 7)}` });
+    await admin.post('/api/register', workspace);
+    await admin.post('/api/auth/admin', { password: workspace.adminPassword });
+    await browser.context.addCookies([{ name: SESSION_COOKIE, value: admin.cookie(SESSION_COOKIE)!, url: app.url }]);
+    const page = await browser.context.newPage();
+    await page.goto(`${app.url}/${workspace.slug}`);
+    await waitForIslands(page);
+    await expect.poll(() => page.getByText('Live', { exact: true }).isVisible()).toBe(true);
+    return { admin, page, slug: workspace.slug, businessName: workspace.businessName };
+  }
+
+  const addReview = (admin: Client, reviewerName = 'Sam Lee') =>
+    admin.post('/api/test-review', { reviewerName, rating: 5, reviewText: 'Wonderful service', source: 'google' });
+
+  it('shows the workspace, the target and its teams, server-rendered', async () => {
+    const { page, admin, businessName, slug } = await wallboard();
+    await admin.post('/api/teams', { name: 'Front Desk', color: '#F59E0B' });
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(businessName);
+    expect(await page.getByText('/ 120').isVisible()).toBe(true);
+    const cards = page.getByTestId('team-card');
+    expect(await cards.count()).toBe(2);
+    expect(await cards.nth(0).textContent()).toContain('Front Desk');
+    expect(await cards.nth(0).getByText('Requests').count()).toBe(1);
+    // The Unknown team shows two cells, not three.
+    expect(await cards.nth(1).getByText('Requests').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Open the admin panel' }).getAttribute('href')).toBe(`/${slug}/admin`);
+    expect(await page.getByRole('link', { name: 'See all reviews' }).getAttribute('href')).toBe(`/${slug}/reviews`);
+    await page.close();
+  });
+
+  it('shows a review added elsewhere within 2 s, with fireworks that clear after 8 s', async () => {
+    const { page, admin } = await wallboard();
+    const total = page.getByTestId('total-count');
+    expect(await total.textContent()).toBe('0');
+
+    const added = Date.now();
+    expect((await addReview(admin)).status).toBe(201);
+    await expect.poll(() => total.textContent(), { timeout: 2000, interval: 50 }).toBe('1');
+    const overlay = page.getByTestId('celebration-overlay');
+    await expect.poll(() => overlay.isVisible(), { timeout: 2000, interval: 50 }).toBe(true);
+    expect(await overlay.textContent()).toContain('Sam Lee');
+
+    await expect.poll(() => overlay.isVisible(), { timeout: 10_000, interval: 200 }).toBe(false);
+    expect(Date.now() - added).toBeGreaterThanOrEqual(7500);
+    await page.close();
+  });
+
+  it('keeps showing data through a server restart, polls, and returns to the stream by itself', async () => {
+    const { page, admin } = await wallboard();
+    await addReview(admin);
+    await expect.poll(() => page.getByTestId('total-count').textContent()).toBe('1');
+
+    await app.restart(2500);
+    await expect.poll(() => page.getByText('Reconnecting…').isVisible(), { timeout: 5000 }).toBe(true);
+    expect(await page.getByTestId('total-count').textContent()).toBe('1');
+
+    // Retry 1 comes 5 s after the failure: the stream is back with no reload.
+    await expect.poll(() => page.getByText('Live', { exact: true }).isVisible(), { timeout: 15_000, interval: 200 }).toBe(true);
+    await addReview(admin, 'After Restart');
+    await expect.poll(() => page.getByTestId('total-count').textContent(), { timeout: 2000, interval: 50 }).toBe('2');
+    await page.close();
+  });
+
+  it('runs on a kiosk link without a session, and shows nothing once the link is revoked', async () => {
+    const { admin, businessName, page: signedIn } = await wallboard();
+    await signedIn.close();
+    const link = (await admin.post('/api/admin/kiosk-links', { label: 'Lobby TV' })).json;
+
+    const kiosk = await launchBrowser({ viewport: TV });
+    try {
+      const page = await kiosk.context.newPage();
+      await page.goto(link.url);
+      await waitForIslands(page);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(businessName);
+      expect(await page.getByRole('link').count()).toBe(0);
+      await expect.poll(() => page.getByText('Live', { exact: true }).isVisible()).toBe(true);
+
+      await addReview(admin);
+      await expect.poll(() => page.getByTestId('total-count').textContent(), { timeout: 2000, interval: 50 }).toBe('1');
+
+      await admin.request('DELETE', `/api/admin/kiosk-links/${link.id}`);
+      await expect.poll(() => page.getByText('This display link is no longer active').isVisible(), { timeout: 5000 }).toBe(true);
+      expect(await page.getByText(businessName).count()).toBe(0);
+    } finally {
+      await kiosk.close();
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../helpers/app.ts';
+import { signUpAdmin } from '../helpers/accounts.ts';
+import { Client, newWorkspace } from '../helpers/client.ts';
+import { openEventStream } from '../helpers/event-stream.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+const review = { reviewerName: 'Sam Lee', rating: 5, reviewText: 'Lovely team', source: 'google' };
+
+describe('GET /api/dashboard', () => {
+  it('answers the SPEC.md payload, counting a new review for the Unknown team', async () => {
+    const { client, workspace } = await signUpAdmin(app);
+    expect((await client.post('/api/test-review', review)).status).toBe(201);
+    const res = await client.get('/api/dashboard');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      teams: [
+        { id: expect.any(Number), name: 'Unknown', color: '#6B7280', reviews: 1, reviewRequestsSent: 0, googleReviewsConfirmed: 1, averageRating: 50 },
+      ],
+      totals: { requestsSent: 0, googleReviews: 1 },
+      targetReviews: 120,
+      companyName: workspace.businessName,
+      companyLogo: null,
+    });
+  });
+
+  it('needs a session', async () => {
+    expect((await new Client(app.url).get('/api/dashboard')).status).toBe(401);
+  });
+});
+
+describe('GET /api/events', () => {
+  it('sends the current data on connect, then reviewAdded with the celebration flag', async () => {
+    const { client, cookie } = await signUpAdmin(app);
+    const stream = await openEventStream(`${app.url}/api/events`, { cookie: cookie() });
+    try {
+      expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const first = await stream.waitFor((e) => e.event === 'data_update');
+      expect(first.data.data.totals.googleReviews).toBe(0);
+
+      await client.post('/api/test-review', review);
+      const added = await stream.waitFor((e) => e.event === 'reviewAdded');
+      expect(added.data.celebration).toBe(true);
+      expect(added.data.data.totals.googleReviews).toBe(1);
+      expect(added.data.review).toEqual({ reviewerName: 'Sam Lee', rating: 5 });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('sends data_update when a team changes, and celebration for the demo button', async () => {
+    const { client, cookie } = await signUpAdmin(app);
+    const stream = await openEventStream(`${app.url}/api/events`, { cookie: cookie() });
+    try {
+      await stream.waitFor((e) => e.event === 'data_update');
+      await client.post('/api/teams', { name: 'Tax Team', color: '#F59E0B' });
+      const update = await stream.waitFor((e) => e.event === 'data_update' && e.data.data.teams.length === 2);
+      expect(update.data.data.teams.map((t: { name: string }) => t.name)).toEqual(['Tax Team', 'Unknown']);
+
+      expect((await client.post('/api/demo-celebration')).status).toBe(200);
+      const celebration = await stream.waitFor((e) => e.event === 'celebration');
+      expect(celebration.data.celebration).toBe(true);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('never delivers an event of another workspace', async () => {
+    const x = await signUpAdmin(app);
+    const y = await signUpAdmin(app);
+    const ofY = await openEventStream(`${app.url}/api/events`, { cookie: y.cookie() });
+    const ofX = await openEventStream(`${app.url}/api/events`, { cookie: x.cookie() });
+    try {
+      await ofY.waitFor((e) => e.event === 'data_update');
+      await x.client.post('/api/test-review', review);
+      await x.client.post('/api/demo-celebration');
+      await ofX.waitFor((e) => e.event === 'celebration');
+      // X's events reached X's stream; give Y's the same time, then check it saw only its own first update.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(ofY.events.map((e) => e.event)).toEqual(['data_update']);
+    } finally {
+      await Promise.all([ofX.close(), ofY.close()]);
+    }
+  });
+
+  it('needs a session', async () => {
+    const res = await fetch(`${app.url}/api/events`);
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('POST /api/test-review', () => {
+  it('is for admins, and asks for every field', async () => {
+    const staff = new Client(app.url);
+    await staff.post('/api/register', newWorkspace());
+    expect((await staff.post('/api/test-review', review)).status).toBe(403);
+
+    const { client } = await signUpAdmin(app);
+    const missing = await client.post('/api/test-review', { ...review, reviewText: '  ' });
+    expect(missing.status).toBe(400);
+    expect(missing.json.message).toBe('Please fill in all fields');
+    expect((await client.post('/api/test-review', { ...review, rating: 6 })).status).toBe(400);
+  });
+});
