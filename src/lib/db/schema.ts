@@ -1,4 +1,4 @@
-import { customType, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -42,6 +42,19 @@ export const signInFailures = pgTable('sign_in_failures', {
   failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const emailTemplates = pgTable('email_templates', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  subject: text('subject').notNull(),
+  htmlContent: text('html_content').notNull(),
+  phoneScript: text('phone_script'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const reviewRequests = pgTable('review_requests', {
   id: serial('id').primaryKey(),
   workspaceId: integer('workspace_id')
@@ -53,6 +66,13 @@ export const reviewRequests = pgTable('review_requests', {
   customerFirstName: text('customer_first_name').notNull(),
   customerLastName: text('customer_last_name').notNull(),
   customerEmail: text('customer_email').notNull(),
+  templateId: integer('template_id').references(() => emailTemplates.id, { onDelete: 'set null' }),
+  emailSubject: text('email_subject').notNull().default(''),
+  emailHtml: text('email_html').notNull().default(''),
+  /** The tracked review link's token (/r/{token}); it opens no data, so it is kept as it is. */
+  token: text('token').unique(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  clickedAt: timestamp('clicked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -109,4 +129,36 @@ export const logos = pgTable('logos', {
   contentType: text('content_type', { enum: ['image/png', 'image/jpeg', 'image/svg+xml'] }).notNull(),
   data: bytea('data').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'not sent: no SMTP'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const emailOutbox = pgTable('email_outbox', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  requestId: integer('request_id').references(() => reviewRequests.id, { onDelete: 'cascade' }),
+  toAddress: text('to_address').notNull(),
+  fromName: text('from_name').notNull(),
+  replyTo: text('reply_to'),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  status: text('status', { enum: OUTBOX_STATUSES }).notNull(),
+  error: text('error'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+export const privateFeedback = pgTable('private_feedback', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  requestId: integer('request_id').references(() => reviewRequests.id, { onDelete: 'cascade' }),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
