@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { jaroWinkler } from './jaro-winkler.ts';
+import { matchReview, matchReviews, RequestIndex, timeFactor, type OpenRequest } from './matcher.ts';
+import { nameScore } from './name-score.ts';
+import { areNicknames } from './nicknames.ts';
+import { parseCustomer, parseReviewerName } from './normalize.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const t0 = new Date('2026-03-02T09:00:00Z').getTime();
+
+let nextId = 1;
+function request(firstName: string, lastName: string, extra: Partial<OpenRequest> = {}): OpenRequest {
+  const id = nextId++;
+  return { id, firstName, lastName, email: `${firstName}.${lastName}@example.com`.toLowerCase(), createdAt: new Date(t0), clickedAt: null, ...extra };
+}
+const at = (offsetMs: number) => new Date(t0 + offsetMs);
+const match = (reviewerName: string | null, requests: OpenRequest[], offsetMs = DAY) =>
+  matchReview({ reviewerName, createTime: at(offsetMs) }, new RequestIndex(requests));
+const score = (reviewer: string, first: string, last: string, email = '') =>
+  nameScore(parseReviewerName(reviewer)!, parseCustomer(first, last, email)).score;
+
+describe('reading names', () => {
+  it('folds case and accents and drops titles, brackets, emoji and account words', () => {
+    expect(parseReviewerName('Dr Zoë  O’Brien-Smith (Mum of Jack) ✨')?.tokens).toEqual(['zoe', 'obrien', 'smith']);
+    expect(parseReviewerName('The Nguyen Family')?.tokens).toEqual(['nguyen']);
+    expect(parseReviewerName('A Google User')).toBeNull();
+    expect(parseReviewerName('')).toBeNull();
+  });
+
+  it('reads an email-like display name as a handle', () => {
+    expect(parseReviewerName('sarah.kim84')?.handle).toBe('sarahkim');
+    expect(parseCustomer('Sarah', 'Kim', 'Sarah.Kim84@gmail.com').emailLocal).toBe('sarahkim');
+  });
+
+  it('knows nicknames, shared short forms and typos apart from other names', () => {
+    expect(areNicknames('bob', 'robert')).toBe(true);
+    expect(areNicknames('liz', 'elizabeth')).toBe(true);
+    expect(areNicknames('geoffrey', 'jeffrey')).toBe(true);
+    expect(areNicknames('bob', 'elizabeth')).toBe(false);
+    expect(jaroWinkler('kathryn', 'katherine')).toBeGreaterThan(0.9);
+    expect(jaroWinkler('smith', 'nguyen')).toBeLessThan(0.5);
+  });
+});
+
+describe('name similarity', () => {
+  it('ranks a full name above a first name with an initial, above a first name alone', () => {
+    const full = score('Sarah Kim', 'Sarah', 'Kim');
+    const initial = score('Sarah K.', 'Sarah', 'Kim');
+    const firstOnly = score('Sarah', 'Sarah', 'Kim');
+    expect(full).toBe(1);
+    expect(initial).toBeLessThan(full);
+    expect(firstOnly).toBeLessThan(initial);
+    expect(score('S. Kim', 'Sarah', 'Kim')).toBeGreaterThan(firstOnly);
+  });
+
+  it('handles reversed order, nicknames, accents, extra words and joined surnames', () => {
+    expect(score('Zhang Wei', 'Wei', 'Zhang')).toBe(1);
+    expect(score('Bob Smith', 'Robert', 'Smith')).toBeGreaterThan(0.9);
+    expect(score('Jose Garcia', 'José', 'García')).toBe(1);
+    expect(score('Sarah Jane Kim', 'Sarah', 'Kim')).toBe(1);
+    expect(score('Tess Delacruz', 'Ma. Theresa', 'Dela Cruz')).toBeGreaterThan(0.9);
+    expect(score('JF Tremblay', 'Jean-François', 'Tremblay')).toBeGreaterThan(0.5);
+    expect(score('sarahkim84', 'Sarah', 'Kim', 'sarah.kim84@gmail.com')).toBeGreaterThan(0.9);
+  });
+
+  it('treats a clashing family name as someone else', () => {
+    expect(score('Sarah King', 'Sarah', 'Kim')).toBeLessThan(0.4);
+    expect(score('Tom Harrison', 'Tom', 'Harris')).toBeLessThan(0.4);
+    expect(score('David Jones', 'Sarah', 'Kim')).toBe(0);
+  });
+});
+
+describe('matchReview', () => {
+  it('auto-matches a full name soon after the request', () => {
+    const sarah = request('Sarah', 'Kim');
+    const result = match('Sarah Kim', [sarah, request('David', 'Jones')]);
+    expect(result).toMatchObject({ status: 'auto_matched', requestId: sarah.id });
+    expect(result.confidence).toBeGreaterThanOrEqual(90);
+  });
+
+  it('never matches a request logged after the review', () => {
+    const later = request('Sarah', 'Kim', { createdAt: at(2 * DAY) });
+    expect(match('Sarah Kim', [later], DAY).status).toBe('unmatched');
+  });
+
+  it('asks a person when two requests fit equally well', () => {
+    const a = request('John', 'Smith');
+    const b = request('Jon', 'Smyth');
+    const result = match('John S.', [a, b]);
+    expect(result.status).toBe('needs_review');
+    expect(result.confidence).toBeLessThan(70);
+  });
+
+  it('asks a person about a first name alone, and leaves an unrelated name unmatched', () => {
+    expect(match('Sarah', [request('Sarah', 'Kim')]).status).toBe('needs_review');
+    expect(match('Bartholomew Quince', [request('Sarah', 'Kim')]).status).toBe('unmatched');
+    expect(match(null, [request('Sarah', 'Kim')]).status).toBe('unmatched');
+  });
+
+  it('raises confidence when the tracked link was clicked just before the review', () => {
+    const plain = match('Sarah K.', [request('Sarah', 'Kim')]);
+    const clicked = match('Sarah K.', [request('Sarah', 'Kim', { clickedAt: at(DAY - 10 * 60 * 1000) })]);
+    expect(clicked.confidence).toBeGreaterThan(plain.confidence);
+    expect(clicked.status).toBe('auto_matched');
+    expect(plain.status).toBe('needs_review');
+  });
+
+  it('lets confidence fall as weeks pass', () => {
+    expect(timeFactor(3)).toBe(1);
+    expect(timeFactor(40)).toBeLessThan(1);
+    expect(timeFactor(120)).toBeLessThan(timeFactor(40));
+    const old = match('Sarah Kim', [request('Sarah', 'Kim')], 150 * DAY);
+    expect(old.confidence).toBeLessThan(match('Sarah Kim', [request('Sarah', 'Kim')]).confidence);
+  });
+
+  it('records its evidence', () => {
+    const result = match('Bob Smith', [request('Robert', 'Smith', { clickedAt: at(DAY - 60_000) })]);
+    if (result.status === 'unmatched') throw new Error('expected a match');
+    expect(result.evidence.name).toMatchObject({ first: 'nickname', last: 'exact' });
+    expect(result.evidence.clicked).toBe(true);
+    expect(result.evidence.daysAfterRequest).toBe(1);
+  });
+});
+
+describe('matchReviews', () => {
+  it('gives a request at most one review, in the order reviews were written', () => {
+    const sarah = request('Sarah', 'Kim');
+    const first = { reviewerName: 'Sarah Kim', createTime: at(DAY) };
+    const second = { reviewerName: 'Sarah Kim', createTime: at(2 * DAY) };
+    const results = matchReviews([second, first], [sarah]);
+    expect(results.get(first)).toMatchObject({ status: 'auto_matched', requestId: sarah.id });
+    expect(results.get(second)?.status).toBe('unmatched');
+  });
+});

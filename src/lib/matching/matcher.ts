@@ -1,0 +1,172 @@
+import { nameScore, SUPPORTABLE_NAME_SCORE, type NameEvidence } from './name-score.ts';
+import { nameGroups } from './nicknames.ts';
+import { parseCustomer, parseReviewerName, type CustomerName } from './normalize.ts';
+
+// Thresholds of issue 5: auto_matched from 70 %, needs_review from 40 % to 69 %, below that unmatched.
+export const AUTO_MATCH_AT = 70;
+export const NEEDS_REVIEW_AT = 40;
+/** Two candidates closer than this are a coin toss: a person decides. */
+export const AMBIGUITY_MARGIN = 12;
+/** Clocks differ a little between Google, the CRM and us. */
+const CLOCK_SKEW_MS = 2 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface OpenRequest {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  createdAt: Date;
+  clickedAt: Date | null;
+}
+
+export interface IncomingReviewForMatching {
+  reviewerName: string | null;
+  createTime: Date;
+}
+
+export interface MatchEvidence {
+  name: NameEvidence;
+  daysAfterRequest: number;
+  timeFactor: number;
+  clicked: boolean;
+  clickBonus: number;
+  /** The runner-up's confidence, when there was one. */
+  runnerUp?: { requestId: number; confidence: number };
+}
+
+export type MatchResult =
+  | { status: 'auto_matched' | 'needs_review'; requestId: number; confidence: number; evidence: MatchEvidence }
+  | { status: 'unmatched'; confidence: number; evidence?: MatchEvidence };
+
+/** Confidence keeps its full weight for two weeks, then fades over months. */
+export function timeFactor(days: number): number {
+  if (days <= 14) return 1;
+  if (days <= 56) return 1 - (0.15 * (days - 14)) / 42;
+  if (days <= 180) return 0.85 - (0.15 * (days - 56)) / 124;
+  return 0.6;
+}
+
+/** A review soon after the customer opened the tracked link is a strong sign it came from it. */
+function clickBonus(request: OpenRequest, reviewTime: number): number {
+  if (!request.clickedAt) return 0;
+  const sinceClick = reviewTime - request.clickedAt.getTime();
+  if (sinceClick < -CLOCK_SKEW_MS) return 0;
+  if (sinceClick <= 60 * 60 * 1000) return 0.15;
+  return sinceClick <= 2 * DAY_MS ? 0.12 : 0.05;
+}
+
+interface Indexed {
+  request: OpenRequest;
+  name: CustomerName;
+}
+
+const prefix = (word: string) => word.slice(0, 4);
+
+/** Open requests indexed by the name words, nickname groups, prefixes and email that can find them. */
+export class RequestIndex {
+  private readonly byKey = new Map<string, Indexed[]>();
+  private readonly taken = new Set<number>();
+
+  constructor(requests: Iterable<OpenRequest>) {
+    for (const request of requests) this.add(request);
+  }
+
+  add(request: OpenRequest): void {
+    const name = parseCustomer(request.firstName, request.lastName, request.email);
+    const entry = { request, name };
+    const keys = new Set<string>();
+    for (const word of [...name.first, ...name.last]) {
+      if (word.length < 2) continue;
+      keys.add(`w:${word}`);
+      if (word.length >= 5) keys.add(`p:${prefix(word)}`);
+    }
+    for (const word of name.first) for (const group of nameGroups(word)) keys.add(`g:${group}`);
+    if (name.emailLocal) keys.add(`e:${name.emailLocal}`);
+    if (name.emailLocal.length >= 4) keys.add(`p:${prefix(name.emailLocal)}`);
+    for (const key of keys) {
+      const list = this.byKey.get(key);
+      if (list) list.push(entry);
+      else this.byKey.set(key, [entry]);
+    }
+  }
+
+  /** A request matched to a review takes no other review. */
+  take(requestId: number): void {
+    this.taken.add(requestId);
+  }
+
+  candidates(tokens: string[], handle: string | null): Indexed[] {
+    const found = new Map<number, Indexed>();
+    const collect = (key: string) => {
+      for (const entry of this.byKey.get(key) ?? []) if (!this.taken.has(entry.request.id)) found.set(entry.request.id, entry);
+    };
+    // Prefixes find typos in names of five letters or more (shorter ones differ in their first four).
+    for (const token of tokens) {
+      if (token.length < 2) continue;
+      collect(`w:${token}`);
+      if (token.length >= 5) collect(`p:${prefix(token)}`);
+      for (const group of nameGroups(token)) collect(`g:${group}`);
+    }
+    if (handle) collect(`e:${handle}`);
+    if (handle && handle.length >= 4) collect(`p:${prefix(handle)}`);
+    return [...found.values()];
+  }
+}
+
+/** Finds the request a review most likely came from, with an honest confidence and its reasons. */
+export function matchReview(review: IncomingReviewForMatching, index: RequestIndex): MatchResult {
+  const reviewer = parseReviewerName(review.reviewerName);
+  if (!reviewer) return { status: 'unmatched', confidence: 0 };
+  const reviewTime = review.createTime.getTime();
+
+  const scored: { id: number; confidence: number; sinceRequest: number; evidence: MatchEvidence }[] = [];
+  for (const { request, name } of index.candidates(reviewer.tokens, reviewer.handle)) {
+    const sinceRequest = reviewTime - request.createdAt.getTime();
+    if (sinceRequest < -CLOCK_SKEW_MS) continue; // a review cannot come from a later request
+    const evidence = nameScore(reviewer, name);
+    if (evidence.score === 0) continue;
+    const days = Math.max(0, sinceRequest / DAY_MS);
+    const factor = timeFactor(days);
+    const bonus = clickBonus(request, reviewTime);
+    const supported = evidence.score >= SUPPORTABLE_NAME_SCORE ? bonus : 0;
+    const confidence = Math.round(100 * Math.min(1, evidence.score * factor + supported));
+    scored.push({
+      id: request.id,
+      confidence,
+      sinceRequest,
+      evidence: {
+        name: evidence,
+        daysAfterRequest: Math.round(days * 10) / 10,
+        timeFactor: Math.round(factor * 100) / 100,
+        clicked: supported > 0,
+        clickBonus: supported,
+      },
+    });
+  }
+  // Equal confidence: the most recent request is the likelier one.
+  scored.sort((a, b) => b.confidence - a.confidence || a.sinceRequest - b.sinceRequest || a.id - b.id);
+  const [best, second] = scored;
+  if (!best || best.confidence < NEEDS_REVIEW_AT) return { status: 'unmatched', confidence: best?.confidence ?? 0, evidence: best?.evidence };
+  if (second && second.confidence >= NEEDS_REVIEW_AT) best.evidence.runnerUp = { requestId: second.id, confidence: second.confidence };
+  const ambiguous = second !== undefined && second.confidence >= NEEDS_REVIEW_AT && best.confidence - second.confidence < AMBIGUITY_MARGIN;
+  if (best.confidence >= AUTO_MATCH_AT && !ambiguous) {
+    return { status: 'auto_matched', requestId: best.id, confidence: best.confidence, evidence: best.evidence };
+  }
+  return { status: 'needs_review', requestId: best.id, confidence: Math.min(best.confidence, AUTO_MATCH_AT - 1), evidence: best.evidence };
+}
+
+/**
+ * Matches reviews in the order they were written; an auto-matched request is taken, so a request
+ * is matched to at most one review. Suggestions (needs_review) take nothing.
+ */
+export function matchReviews<R extends IncomingReviewForMatching>(reviews: R[], requests: OpenRequest[]): Map<R, MatchResult> {
+  const index = new RequestIndex(requests);
+  const results = new Map<R, MatchResult>();
+  for (const review of [...reviews].sort((a, b) => a.createTime.getTime() - b.createTime.getTime())) {
+    const result = matchReview(review, index);
+    if (result.status === 'auto_matched') index.take(result.requestId);
+    results.set(review, result);
+  }
+  return results;
+}

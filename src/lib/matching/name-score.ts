@@ -1,0 +1,106 @@
+import { jaroWinkler } from './jaro-winkler.ts';
+import type { CustomerName, ReviewerName } from './normalize.ts';
+import { areNicknames } from './nicknames.ts';
+
+/** How one review word fits one name word. */
+export type WordFit = 'exact' | 'nickname' | 'typo' | 'initial' | 'none';
+
+const FIT_SCORE: Record<WordFit, number> = { exact: 1, nickname: 0.92, typo: 0.88, initial: 0.5, none: 0 };
+
+const TYPO_SIMILARITY = 0.9;
+
+/**
+ * A slip of the keyboard, not another name: the same first letter, close letters and nearly the
+ * same length. Family names allow one letter more or less (Harris and Harrison are two families),
+ * given names two (Kathryn). Spellings that differ from the first letter are nicknames' business.
+ */
+function isTypo(a: string, b: string, given: boolean): boolean {
+  if (a.length < 4 || b.length < 4 || a[0] !== b[0]) return false;
+  if (Math.abs(a.length - b.length) > (given ? 2 : 1)) return false;
+  return jaroWinkler(a, b) >= TYPO_SIMILARITY;
+}
+
+export function wordFit(reviewWord: string, nameWord: string, given: boolean): WordFit {
+  if (reviewWord === nameWord) return 'exact';
+  if (reviewWord.length === 1) return nameWord.startsWith(reviewWord) ? 'initial' : 'none';
+  if (given && areNicknames(reviewWord, nameWord)) return 'nickname';
+  if (isTypo(reviewWord, nameWord, given)) return 'typo';
+  return 'none';
+}
+
+export interface NameEvidence {
+  score: number;
+  first: WordFit;
+  last: WordFit;
+  /** A review word that names someone else's family name ("Sarah King" for Sarah Kim). */
+  conflict: boolean;
+  handle?: 'email' | 'full' | 'partial';
+}
+
+// Scores at or above this are worth a click's support; below it the name alone says nothing.
+export const SUPPORTABLE_NAME_SCORE = 0.3;
+
+/** nameWords are the name's words with adjacent pairs joined; plainWords the words alone. */
+function bestFit(reviewWords: string[], candidates: string[], plainWords: string[], given: boolean, skip?: string): { fit: WordFit; word?: string } {
+  let best: { fit: WordFit; word?: string } = { fit: 'none' };
+  // Initials of a given name of several words: "JF" for Jean-François.
+  const initials = given && plainWords.length > 1 ? plainWords.map((w) => w[0]).join('') : '';
+  for (const word of reviewWords) {
+    if (word === skip) continue;
+    if (initials && word === initials && FIT_SCORE.initial > FIT_SCORE[best.fit]) best = { fit: 'initial', word };
+    for (const name of candidates) {
+      const fit = wordFit(word, name, given);
+      if (FIT_SCORE[fit] > FIT_SCORE[best.fit]) best = { fit, word };
+      if (best.fit === 'exact') return best;
+    }
+  }
+  return best;
+}
+
+function handleEvidence(handle: string, customer: CustomerName): NameEvidence | null {
+  const first = customer.first.join('');
+  const last = customer.last.join('');
+  // An email local part that is only a first or family name says little about who it is.
+  if (customer.emailLocal && handle === customer.emailLocal && handle !== first && handle !== last) {
+    return { score: 0.95, first: 'exact', last: 'exact', conflict: false, handle: 'email' };
+  }
+  if (first && last && (handle.includes(first + last) || handle.includes(last + first))) {
+    return { score: 0.9, first: 'exact', last: 'exact', conflict: false, handle: 'full' };
+  }
+  if (first && last && handle.length >= 4 && (handle === first[0] + last || handle === last + first[0] || handle.startsWith(first + last[0]!))) {
+    return { score: 0.75, first: 'initial', last: 'exact', conflict: false, handle: 'partial' };
+  }
+  return null;
+}
+
+/**
+ * How well a reviewer's display name fits a customer, 0 to 1, with the reasons. Full names score
+ * near 1; a first name with a surname initial about 0.8; one name alone about 0.5; a clashing
+ * family name (or given name) pulls the score down, since it most likely names someone else.
+ */
+export function nameScore(review: ReviewerName, customer: CustomerName): NameEvidence {
+  if (review.handle) {
+    const byHandle = handleEvidence(review.handle, customer);
+    if (byHandle) return byHandle;
+  }
+  const givenMatch = bestFit(review.words, customer.firstWords, customer.first, true);
+  const familyMatch = bestFit(review.words, customer.lastWords, customer.last, false, givenMatch.word);
+  const first = givenMatch.fit;
+  const last = familyMatch.fit;
+  const full = (f: WordFit) => f === 'exact' || f === 'nickname' || f === 'typo';
+  // Words that fit neither name: a second family name or given name that is someone else's.
+  const leftovers = review.tokens.filter(
+    (t) => t.length > 1 && t !== givenMatch.word && t !== familyMatch.word && !customer.first.includes(t) && !customer.last.includes(t),
+  );
+  const conflict = leftovers.length > 0 && !(full(first) && full(last));
+
+  // A first name with an initial fits many people: on its own it asks a person, not the matcher.
+  let score: number;
+  if (full(first) && full(last)) score = (FIT_SCORE[first] + FIT_SCORE[last]) / 2;
+  else if (full(first) && last === 'initial') score = 0.68 * FIT_SCORE[first];
+  else if (first === 'initial' && full(last)) score = 0.66 * FIT_SCORE[last];
+  else if (full(first)) score = conflict ? 0.3 : 0.5 * FIT_SCORE[first];
+  else if (full(last)) score = conflict ? 0.3 : 0.42 * FIT_SCORE[last];
+  else score = 0;
+  return { score, first, last, conflict };
+}
