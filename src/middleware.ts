@@ -8,8 +8,8 @@ import { findWorkspaceById } from './lib/workspaces.ts';
 
 // API routes need a session unless listed here: guarded by default, opened explicitly.
 const PUBLIC_API = new Set(['/api/register', '/api/auth/login', '/api/auth/status', '/api/auth/logout']);
-// Kiosk screens authenticate with their own token; logos are shown on kiosk screens too.
-const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/'];
+// Kiosk screens, review links and CRM webhooks carry their own tokens; logos are shown on kiosk screens too.
+const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/', '/api/review-link/', '/api/webhooks/'];
 const API_NOT_FOUND_ROUTE = '/api/[...path]';
 
 export const onRequest = defineMiddleware(async (context, next) => {

@@ -7,6 +7,7 @@ import { openPgliteFolder } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
 import { loadDashboard } from './dashboard.ts';
 import { LiveHub } from './live/hub.ts';
+import { secretBoxKey } from './secret-box.ts';
 import { LIVE_CHANNEL, parseLiveNotice } from './live/publish.ts';
 import { findWorkspaceById } from './workspaces.ts';
 
@@ -15,6 +16,8 @@ export interface Runtime {
   config: Config;
   database: Database;
   sessionKey: Uint8Array;
+  /** Seals secrets kept at rest (src/lib/secret-box.ts). */
+  secretKey: Buffer;
   live: LiveHub;
   close(): Promise<void>;
 }
@@ -40,10 +43,12 @@ export async function createRuntime(config: Config, database: Database): Promise
     const notice = parseLiveNotice(payload);
     if (notice) live.deliver(notice).catch((error) => console.error('Could not deliver a live event', error));
   });
+  const appSecret = resolveAppSecret(config);
   return {
     config,
     database,
-    sessionKey: sessionKey(resolveAppSecret(config)),
+    sessionKey: sessionKey(appSecret),
+    secretKey: secretBoxKey(appSecret),
     live,
     close: async () => {
       await stopListening();

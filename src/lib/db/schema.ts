@@ -1,4 +1,4 @@
-import { boolean, customType, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -100,6 +100,8 @@ export const reviews = pgTable('reviews', {
   requestId: integer('request_id').references(() => reviewRequests.id, { onDelete: 'set null' }),
   matchStatus: text('match_status', { enum: MATCH_STATUSES }).notNull().default('unmatched'),
   matchConfidence: integer('match_confidence'),
+  /** The matcher's signals and scores (src/lib/matching), shown to the admin beside the confidence. */
+  matchEvidence: jsonb('match_evidence'),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -162,3 +164,25 @@ export const privateFeedback = pgTable('private_feedback', {
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const crmWebhooks = pgTable('crm_webhooks', {
+  workspaceId: integer('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The token encrypted with a key from APP_SECRET, so the admin can see the URL again. */
+  tokenSealed: text('token_sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.deliveryId] })],
+);

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { crmWebhooks, webhookDeliveries } from '../db/schema.ts';
+import { open, seal } from '../secret-box.ts';
+import { hashToken, newToken } from '../tokens.ts';
+
+/** The workspace's webhook token, made on first use; found by its hash, shown again by unsealing it. */
+export async function webhookToken(db: Db, key: Buffer, workspaceId: number): Promise<string> {
+  const [row] = await db.select({ sealed: crmWebhooks.tokenSealed }).from(crmWebhooks).where(eq(crmWebhooks.workspaceId, workspaceId));
+  const existing = row ? open(row.sealed, key) : null;
+  if (existing) return existing;
+  return rotateWebhookToken(db, key, workspaceId);
+}
+
+/** A new token; the old one stops working at once. */
+export async function rotateWebhookToken(db: Db, key: Buffer, workspaceId: number): Promise<string> {
+  const token = newToken();
+  const values = { workspaceId, tokenHash: hashToken(token), tokenSealed: seal(token, key), createdAt: new Date() };
+  await db
+    .insert(crmWebhooks)
+    .values(values)
+    .onConflictDoUpdate({ target: crmWebhooks.workspaceId, set: { tokenHash: values.tokenHash, tokenSealed: values.tokenSealed, createdAt: values.createdAt } });
+  return token;
+}
+
+export async function workspaceForWebhookToken(db: Db, token: string): Promise<number | null> {
+  if (token.length < 16 || token.length > 100) return null;
+  const [row] = await db.select({ id: crmWebhooks.workspaceId }).from(crmWebhooks).where(eq(crmWebhooks.tokenHash, hashToken(token)));
+  return row?.id ?? null;
+}
+
+/** False when this delivery id was received before (the CRM retried). */
+export async function firstDelivery(db: Db, workspaceId: number, deliveryId: string): Promise<boolean> {
+  const inserted = await db
+    .insert(webhookDeliveries)
+    .values({ workspaceId, deliveryId })
+    .onConflictDoNothing()
+    .returning({ id: webhookDeliveries.deliveryId });
+  return inserted.length > 0;
+}
+
+export function webhookUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/webhooks/crm/${token}`;
+}

@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../lib/auth/guards.ts';
+import { rotateWebhookToken, webhookUrl } from '../../../../lib/crm/webhook.ts';
+import { json } from '../../../../lib/http.ts';
+
+export const POST: APIRoute = async ({ locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const { database, secretKey, config } = locals.runtime;
+  return json({ url: webhookUrl(config.publicUrl, await rotateWebhookToken(database.db, secretKey, access.workspace.id)) });
+};

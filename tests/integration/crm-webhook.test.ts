@@ -1,0 +1,133 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewRequests, reviews, teams } from '../../src/lib/db/schema.ts';
+import { signUpAdmin } from '../helpers/accounts.ts';
+import { startApp, type TestApp } from '../helpers/app.ts';
+
+const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp({ GHL_WEBHOOK_PUBLIC_KEY: publicKeyPem });
+});
+afterAll(() => app.close());
+
+async function workspaceWithWebhook() {
+  const admin = await signUpAdmin(app);
+  const res = await admin.client.get('/api/admin/crm-webhook');
+  expect(res.status).toBe(200);
+  return { ...admin, url: res.json.url as string };
+}
+
+const deliver = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+const storedReviews = (workspaceId: number) => app.database.db.select().from(reviews).where(eq(reviews.workspaceId, workspaceId));
+
+const review = { reviewId: 'g-100', reviewerName: 'Sam Lee', rating: 5, reviewText: 'Great service', source: 'google' };
+
+describe('the CRM webhook', () => {
+  it('gives the admin a full URL under PUBLIC_URL', async () => {
+    const { url } = await workspaceWithWebhook();
+    expect(url).toMatch(new RegExp(`^${app.url}/api/webhooks/crm/[A-Za-z0-9_-]{32}$`));
+  });
+
+  it('stores a review once, however often or concurrently it is delivered', async () => {
+    const { url, workspaceId } = await workspaceWithWebhook();
+    expect((await deliver(url, review)).status).toBe(201);
+    expect((await deliver(url, review)).status).toBe(200);
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(url, { ...review, reviewId: 'g-101' })));
+    expect(concurrent.filter((r) => r.status === 201)).toHaveLength(1);
+    const stored = await storedReviews(workspaceId);
+    expect(stored.map((r) => r.externalId).sort()).toEqual(['g-100', 'g-101']);
+    expect(stored[0]).toMatchObject({ source: 'crm', kind: 'action', reviewerName: 'Sam Lee', rating: 5, comment: 'Great service' });
+  });
+
+  it('treats a repeated webhookId as the same delivery', async () => {
+    const { url, workspaceId } = await workspaceWithWebhook();
+    await deliver(url, { ...review, reviewId: undefined, webhookId: 'wh-1' });
+    const again = await deliver(url, { ...review, reviewId: undefined, reviewText: 'changed', webhookId: 'wh-1' });
+    expect(again.status).toBe(200);
+    expect(await storedReviews(workspaceId)).toHaveLength(1);
+  });
+
+  it('stops answering the old URL once rotated', async () => {
+    const { url, client, workspaceId } = await workspaceWithWebhook();
+    const rotated = await client.post('/api/admin/crm-webhook/rotate');
+    expect(rotated.status).toBe(200);
+    expect(rotated.json.url).not.toBe(url);
+    expect((await deliver(url, review)).status).toBe(404);
+    expect((await deliver(rotated.json.url, review)).status).toBe(201);
+    expect((await client.get('/api/admin/crm-webhook')).json.url).toBe(rotated.json.url);
+    expect(await storedReviews(workspaceId)).toHaveLength(1);
+  });
+
+  it('answers 404 to an unknown token', async () => {
+    expect((await deliver(`${app.url}/api/webhooks/crm/not-a-real-token-000000000`, review)).status).toBe(404);
+  });
+
+  it('verifies X-GHL-Signature when present: a bad one is refused and nothing is stored', async () => {
+    const { url, workspaceId } = await workspaceWithWebhook();
+    const body = JSON.stringify(review);
+    const bad = await deliver(url, body, { 'x-ghl-signature': Buffer.from('not a signature').toString('base64') });
+    expect(bad.status).toBe(401);
+    expect(await storedReviews(workspaceId)).toHaveLength(0);
+    const good = sign(null, Buffer.from(body), privateKey).toString('base64');
+    expect((await deliver(url, body, { 'x-ghl-signature': good })).status).toBe(201);
+  });
+
+  it('answers 400 naming the field for a malformed body, and never 500', async () => {
+    const { url, workspaceId } = await workspaceWithWebhook();
+    const cases: [unknown, string][] = [
+      ['{"rating": ', 'body'],
+      [[1, 2], 'body'],
+      [{ ...review, rating: 9 }, 'rating'],
+      [{ ...review, rating: undefined }, 'rating'],
+      [{ ...review, createdAt: 'last tuesday' }, 'createdAt'],
+      [{ ...review, reviewerName: 'x'.repeat(1024 * 1024) }, 'reviewerName'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await deliver(url, body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).field).toBe(field);
+    }
+    expect(await storedReviews(workspaceId)).toHaveLength(0);
+  });
+
+  it('matches a review to the request it came from, and the dashboard counts it for that team', async () => {
+    const { url, workspaceId, client } = await workspaceWithWebhook();
+    const [team] = await app.database.db.insert(teams).values({ workspaceId, name: 'Front Desk', color: '#F59E0B' }).returning();
+    const [request] = await app.database.db
+      .insert(reviewRequests)
+      .values({
+        workspaceId,
+        teamId: team!.id,
+        staffFirstName: 'Tom',
+        staffEmail: 'tom@clinic.example',
+        customerFirstName: 'Robert',
+        customerLastName: 'Nguyen',
+        customerEmail: 'rob.nguyen@example.com',
+        createdAt: new Date(Date.now() - 60 * 60 * 1000),
+      })
+      .returning();
+    expect((await deliver(url, { reviewId: 'g-match', reviewerName: 'Bob Nguyen', rating: 5, reviewText: 'Thanks!' })).status).toBe(201);
+    const [stored] = await app.database.db.select().from(reviews).where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.externalId, 'g-match')));
+    expect(stored).toMatchObject({ matchStatus: 'auto_matched', requestId: request!.id, teamId: team!.id });
+    expect(stored!.matchConfidence).toBeGreaterThanOrEqual(70);
+    expect(stored!.matchEvidence).toMatchObject({ name: { first: 'nickname', last: 'exact' } });
+    const dashboard = (await client.get('/api/dashboard')).json;
+    expect(dashboard.teams.find((t: { name: string }) => t.name === 'Front Desk').googleReviewsConfirmed).toBe(1);
+  });
+
+  it('never undoes a manual decision when the review is delivered again', async () => {
+    const { url, workspaceId } = await workspaceWithWebhook();
+    await deliver(url, { ...review, reviewId: 'g-manual' });
+    const [team] = await app.database.db.insert(teams).values({ workspaceId, name: 'Audit', color: '#8B5CF6' }).returning();
+    await app.database.db.update(reviews).set({ matchStatus: 'manual', teamId: team!.id }).where(eq(reviews.workspaceId, workspaceId));
+    await deliver(url, { ...review, reviewId: 'g-manual', reviewText: 'Edited text' });
+    const [stored] = await storedReviews(workspaceId);
+    expect(stored).toMatchObject({ matchStatus: 'manual', teamId: team!.id });
+  });
+});
