@@ -5,3 +5,10 @@ export function isPlan(value: string): value is Plan {
   return (PLANS as readonly string[]).includes(value);
 }
 
+
+/** SPEC.md sections 1 and 6: the free plan cannot log review requests (the page and the API). */
+export function planAllowsRequestLogging(plan: Plan): boolean {
+  return plan !== 'free';
+}
+
+export const REQUEST_LOGGING_UPGRADE_MESSAGE = 'Your plan does not include logging review requests. Please upgrade.';

@@ -6,6 +6,8 @@ interface DialogProps {
   title: string;
   description?: string;
   onClose: () => void;
+  /** A wider dialog (max-w-2xl instead of max-w-md), for forms with long text such as an email body. */
+  wide?: boolean;
   children: ComponentChildren;
 }
 
@@ -13,7 +15,7 @@ interface DialogProps {
  * A modal on the native <dialog>: focus moves inside and stays there, Escape and a click on the
  * backdrop close it, and focus returns to what had it before (the button that opened it).
  */
-export function Dialog({ open, title, description, onClose, children }: DialogProps) {
+export function Dialog({ open, title, description, onClose, wide = false, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -35,7 +37,7 @@ export function Dialog({ open, title, description, onClose, children }: DialogPr
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      class="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      class={`m-auto w-[calc(100%-2rem)] ${wide ? 'max-w-2xl' : 'max-w-md'} rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

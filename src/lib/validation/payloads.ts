@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginRules, registrationRules } from './rules.ts';
+import { EMAIL_CONTENT_MAX, EMAIL_SUBJECT_MAX, feedbackMessageProblem, loginRules, logRequestRules, registrationRules } from './rules.ts';
 
 type Rule = (value: string) => string | undefined;
 
@@ -55,4 +55,39 @@ export const testReviewPayload = z.object({
   reviewText: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(5000, 'Comment is too long'),
   source: z.enum(['ghl', 'google'], { error: 'Source must be "ghl" or "google"' }).default('google'),
   slug: z.string().max(100).optional(),
+});
+
+/** An id chosen in a select: a number, or a numeric string as a form sends it. */
+function chosenId(rule: Rule, missing: string) {
+  return z
+    .preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), ruled(rule, missing, trim))
+    .transform(Number);
+}
+
+/** POST /api/review-requests (SPEC.md section 3 "Log-request payload", messages of section 5). */
+export const logRequestPayload = z.object({
+  staffFirstName: ruled(logRequestRules.staffFirstName, 'Staff first name is required', trim),
+  staffEmail: ruled(logRequestRules.staffEmail, 'Staff email is required', trim),
+  teamId: chosenId(logRequestRules.teamId, 'Team selection is required'),
+  email: ruled(logRequestRules.email, 'Customer email is required', trim),
+  firstName: ruled(logRequestRules.firstName, 'Customer first name is required', trim),
+  lastName: ruled(logRequestRules.lastName, 'Customer last name is required', trim),
+  templateId: chosenId(logRequestRules.templateId, 'Template selection is required'),
+  customEmailSubject: z
+    .string({ error: 'The email subject must be text' })
+    .max(EMAIL_SUBJECT_MAX, `The email subject must be at most ${EMAIL_SUBJECT_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ?? '').replace(/[\r\n]+/g, ' ').trim()),
+  customEmailContent: z
+    .string({ error: 'The email content must be text' })
+    .max(EMAIL_CONTENT_MAX, 'The email content is too long')
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+
+export type LogRequestPayload = z.infer<typeof logRequestPayload>;
+
+/** POST /api/review-link/{token}/feedback: the customer's private feedback. */
+export const privateFeedbackPayload = z.object({
+  message: ruled(feedbackMessageProblem, 'Please write your feedback before sending', trim),
 });

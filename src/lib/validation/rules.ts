@@ -84,3 +84,72 @@ export function loginFormErrors(form: { slug: string; password: string }): Field
   if (password) errors.password = password;
   return errors;
 }
+
+// Log Review Request (SPEC.md section 5). The log page's island and POST /api/review-requests
+// share these; ids arrive from the form's selects as strings.
+
+export const PERSON_NAME_MAX = 100;
+export const EMAIL_SUBJECT_MAX = 200;
+export const EMAIL_CONTENT_MAX = 100_000;
+
+export interface LogRequestForm {
+  staffFirstName: string;
+  staffEmail: string;
+  teamId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  templateId: string;
+}
+
+function requiredName(required: string) {
+  return (v: string) => {
+    const trimmed = v.trim();
+    if (!trimmed) return required;
+    if (trimmed.length > PERSON_NAME_MAX) return `Names must be at most ${PERSON_NAME_MAX} characters`;
+    return undefined;
+  };
+}
+
+function requiredEmail(required: string) {
+  return (v: string) => {
+    const trimmed = v.trim();
+    if (!trimmed) return required;
+    return isEmail(trimmed) ? undefined : 'Please enter a valid email address';
+  };
+}
+
+/** A chosen id from a select: a positive whole number (an empty choice means nothing was chosen). */
+function requiredChoice(required: string) {
+  return (v: string) => (/^\d{1,10}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 2_147_483_647 ? undefined : required);
+}
+
+export const logRequestRules = {
+  staffFirstName: requiredName('Staff first name is required'),
+  staffEmail: requiredEmail('Staff email is required'),
+  teamId: requiredChoice('Team selection is required'),
+  email: requiredEmail('Customer email is required'),
+  firstName: requiredName('Customer first name is required'),
+  lastName: requiredName('Customer last name is required'),
+  templateId: requiredChoice('Template selection is required'),
+};
+
+/** Every field's first broken rule, for the log form. */
+export function logRequestFormErrors(form: LogRequestForm): FieldErrors<keyof LogRequestForm> {
+  const errors: FieldErrors<keyof LogRequestForm> = {};
+  for (const key of Object.keys(logRequestRules) as (keyof LogRequestForm)[]) {
+    const problem = logRequestRules[key](form[key] ?? '');
+    if (problem) errors[key] = problem;
+  }
+  return errors;
+}
+
+// Private feedback left on the review link page (/r/{token}).
+export const FEEDBACK_MESSAGE_MAX = 5000;
+
+export function feedbackMessageProblem(message: string): string | undefined {
+  const trimmed = message.trim();
+  if (!trimmed) return 'Please write your feedback before sending';
+  if (trimmed.length > FEEDBACK_MESSAGE_MAX) return `Your feedback must be at most ${FEEDBACK_MESSAGE_MAX} characters`;
+  return undefined;
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'preact/hooks';
+import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { adminRequest } from './admin-api.ts';
+
+interface FeedbackEntry {
+  id: number;
+  requestId: number | null;
+  customerName: string | null;
+  message: string;
+  createdAt: string;
+}
+
+/** A time in the workspace's time zone (the `timezone` setting), like the other admin tables. */
+function when(iso: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
+  try {
+    return new Date(iso).toLocaleString('en-US', { ...options, timeZone });
+  } catch {
+    return new Date(iso).toLocaleString('en-US', options);
+  }
+}
+
+/** Private feedback customers sent from their review link page, newest first. */
+export default function FeedbackCard({ timeZone = 'UTC' }: { timeZone?: string }) {
+  const [entries, setEntries] = useState<FeedbackEntry[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const load = async () => {
+    setLoadFailed(false);
+    setRefreshing(true);
+    try {
+      setEntries(await adminRequest<FeedbackEntry[]>('GET', '/api/admin/feedback'));
+    } catch {
+      setLoadFailed(true);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+
+  return (
+    <AdminCard
+      title="Private Feedback"
+      description="Messages customers sent privately from their review link. Every customer is also offered the public Google review."
+      actions={
+        <button type="button" class="btn btn-secondary shrink-0 px-3 py-1.5" onClick={() => void load()} disabled={refreshing}>
+          {refreshing && entries !== null ? 'Refreshing...' : 'Refresh'}
+        </button>
+      }
+    >
+      {entries === null ? (
+        loadFailed ? (
+          <LoadError message="The feedback could not be loaded." onRetry={() => void load()} />
+        ) : (
+          <LoadingRows label="Loading feedback..." />
+        )
+      ) : entries.length === 0 ? (
+        <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+          No private feedback yet. Customers can send it from the link in their review request email.
+        </p>
+      ) : (
+        <ul class="max-h-[32rem] space-y-3 overflow-y-auto" aria-label="Private feedback">
+          {entries.map((entry) => (
+            <li key={entry.id} class="rounded-xl border border-slate-200 p-4">
+              <div class="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                <p class="text-sm font-semibold text-slate-900">{entry.customerName ?? 'A customer'}</p>
+                <p class="text-xs text-slate-500">{when(entry.createdAt, timeZone)}</p>
+              </div>
+              <p class="mt-2 text-sm whitespace-pre-line break-words text-slate-700">{entry.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminCard>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'preact/hooks';
+import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { adminRequest, showFailure } from './admin-api.ts';
+import { showAdminToast } from './admin-toast.ts';
+
+type OutboxStatus = 'pending' | 'sent' | 'failed' | 'not sent: no SMTP';
+
+interface OutboxEntry {
+  id: number;
+  requestId: number | null;
+  to: string;
+  subject: string;
+  status: OutboxStatus;
+  error: string | null;
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+const BADGES: Record<OutboxStatus, { label: string; class: string }> = {
+  sent: { label: 'Sent', class: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
+  failed: { label: 'Failed', class: 'bg-red-50 text-red-700 ring-red-600/20' },
+  'not sent: no SMTP': { label: 'Not sent: no SMTP', class: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
+  pending: { label: 'Sending', class: 'bg-slate-100 text-slate-700 ring-slate-500/20' },
+};
+
+const NO_SMTP_HINT = 'No mail server is configured (SMTP_URL), so the email was kept here.';
+
+/** A time in the workspace's time zone (the `timezone` setting), like the other admin tables. */
+function when(iso: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
+  try {
+    return new Date(iso).toLocaleString('en-US', { ...options, timeZone });
+  } catch {
+    return new Date(iso).toLocaleString('en-US', options);
+  }
+}
+const attemptsText = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
+const canResend = (entry: OutboxEntry) => entry.status === 'failed' || entry.status === 'not sent: no SMTP';
+
+/** The Outbox: every review-request email, sent or not, with the reason and a Resend button. */
+export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) {
+  const [entries, setEntries] = useState<OutboxEntry[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const [resendingId, setResendingId] = useState<number | null>(null);
+
+  const load = async () => {
+    setLoadFailed(false);
+    setRefreshing(true);
+    try {
+      setEntries(await adminRequest<OutboxEntry[]>('GET', '/api/admin/outbox'));
+    } catch {
+      setLoadFailed(true);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const resend = async (entry: OutboxEntry) => {
+    setResendingId(entry.id);
+    try {
+      const updated = await adminRequest<OutboxEntry>('POST', `/api/admin/outbox/${entry.id}/resend`);
+      setEntries((current) => current?.map((e) => (e.id === updated.id ? updated : e)) ?? null);
+      if (updated.status === 'sent') showAdminToast({ title: 'Email sent', description: `Delivered to ${updated.to}`, variant: 'success' });
+      else
+        showAdminToast({
+          title: 'Failed to resend email',
+          description: updated.status === 'not sent: no SMTP' ? NO_SMTP_HINT : (updated.error ?? 'The mail server did not accept it.'),
+          variant: 'destructive',
+        });
+    } catch (error) {
+      showFailure('Failed to resend email', error);
+      void load();
+    } finally {
+      setResendingId(null);
+    }
+  };
+
+  return (
+    <AdminCard
+      title="Outbox"
+      description="Review request emails, sent or waiting to be sent. Failed ones can be sent again."
+      actions={
+        <button type="button" class="btn btn-secondary shrink-0 px-3 py-1.5" onClick={() => void load()} disabled={refreshing}>
+          {refreshing && entries !== null ? 'Refreshing...' : 'Refresh'}
+        </button>
+      }
+    >
+      {entries === null ? (
+        loadFailed ? (
+          <LoadError message="The outbox could not be loaded." onRetry={() => void load()} />
+        ) : (
+          <LoadingRows label="Loading the outbox..." />
+        )
+      ) : entries.length === 0 ? (
+        <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+          No emails yet. They appear here when staff log a review request.
+        </p>
+      ) : (
+        <ul class="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200" aria-label="Emails">
+          {entries.map((entry) => {
+            const badge = BADGES[entry.status];
+            const busy = resendingId === entry.id;
+            return (
+              <li key={entry.id} class="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start">
+                <div class="min-w-0 flex-1">
+                  <div class="flex flex-wrap items-center gap-2">
+                    <span class={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badge.class}`}>
+                      {badge.label}
+                    </span>
+                    <p class="min-w-0 truncate text-sm font-medium text-slate-900" title={entry.subject}>
+                      {entry.subject}
+                    </p>
+                  </div>
+                  <p class="mt-1 truncate text-sm text-slate-600">To {entry.to}</p>
+                  <p class="mt-0.5 text-xs text-slate-500">
+                    {entry.sentAt ? `Sent ${when(entry.sentAt, timeZone)}` : `Logged ${when(entry.createdAt, timeZone)}`}
+                    {entry.attempts > 0 && ` · ${attemptsText(entry.attempts)}`}
+                  </p>
+                  {entry.status === 'failed' && entry.error && (
+                    <p class="mt-1.5 rounded-md bg-red-50 px-2 py-1 text-xs break-words text-red-700">{entry.error}</p>
+                  )}
+                  {entry.status === 'not sent: no SMTP' && <p class="mt-1.5 text-xs text-amber-800">{NO_SMTP_HINT}</p>}
+                </div>
+                {canResend(entry) && (
+                  <button
+                    type="button"
+                    class="btn btn-secondary shrink-0 self-start px-3 py-1.5"
+                    onClick={() => void resend(entry)}
+                    disabled={busy}
+                    aria-label={`Resend the email to ${entry.to}`}
+                  >
+                    {busy ? 'Sending...' : 'Resend'}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </AdminCard>
+  );
+}

@@ -1,0 +1,73 @@
+import type { RefObject } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { EditorHandle } from './quill-editor.ts';
+
+interface Props {
+  /** The HTML the body holds. */
+  value: string;
+  /** Changes each time `value` was set from outside the editor: only then is it loaded into Quill. */
+  version: number;
+  /** The person's own edits. */
+  onUserChange(html: string): void;
+  disabled: boolean;
+  labelledBy: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  /** Set to the live editor once Quill has loaded. */
+  handle: RefObject<EditorHandle | null>;
+}
+
+/**
+ * The email body: Quill, imported only in the browser and only here, once the island has hydrated.
+ * A box of the same size stands in until it has loaded, so nothing moves.
+ */
+export function BodyEditor({ value, version, onUserChange, disabled, labelledBy, describedBy, invalid, handle }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = useState<EditorHandle | null>(null);
+  const [failed, setFailed] = useState(false);
+  const onChange = useRef(onUserChange);
+  onChange.current = onUserChange;
+
+  useEffect(() => {
+    let live = true;
+    let created: EditorHandle | undefined;
+    import('./quill-editor.ts')
+      .then(({ createEditor }) => {
+        if (!live || !host.current) return;
+        created = createEditor(host.current, {
+          labelledBy,
+          placeholder: 'Choose a template, or write the email here',
+          onUserChange: (html) => onChange.current(html),
+        });
+        handle.current = created;
+        setEditor(created);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+      handle.current = null;
+      created?.destroy();
+    };
+  }, []);
+
+  // Keyed on the version, not the value: the value also changes as the person types, and writing
+  // that echo back into Quill would move the caret.
+  useEffect(() => {
+    if (editor) editor.setHtml(value);
+  }, [editor, version]);
+
+  useEffect(() => editor?.setEnabled(!disabled), [editor, disabled]);
+  useEffect(() => editor?.describe(describedBy, invalid), [editor, describedBy, invalid]);
+
+  return (
+    <>
+      <div ref={host} class="log-editor" data-invalid={invalid || undefined} data-testid="email-body-editor" />
+      {!editor && (
+        <div aria-hidden={failed ? undefined : true} class="overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm">
+          <div class="h-[42px] border-b border-slate-300 bg-slate-50" />
+          <div class="flex h-[250px] items-start p-3 text-sm text-slate-400">{failed ? 'The editor could not load. Reload the page to try again.' : 'Loading editor…'}</div>
+        </div>
+      )}
+    </>
+  );
+}

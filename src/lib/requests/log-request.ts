@@ -1,0 +1,144 @@
+import type { Database } from '../db/database.ts';
+import { emailOutbox, reviewRequests, type OutboxStatus } from '../db/schema.ts';
+import { composeReviewEmail, reviewLinkUrl } from '../email/compose.ts';
+import type { EmailSender } from '../email/mailer.ts';
+import { deliverOutboxMessage } from '../email/outbox.ts';
+import { announceDataChange } from '../live/publish.ts';
+import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE } from '../plans.ts';
+import { sanitizeEmailHtml } from '../sanitize-html.ts';
+import { getTeamInWorkspace } from '../teams.ts';
+import { escapeHtml, fillPlaceholders, type PlaceholderValues } from '../templates/placeholders.ts';
+import { getTemplateInWorkspace } from '../templates/store.ts';
+import { newToken } from '../tokens.ts';
+import type { LogRequestPayload } from '../validation/payloads.ts';
+import { isReservedTeamName } from '../validation/team-rules.ts';
+import type { Workspace } from '../workspaces.ts';
+
+// Logging a review request (issue 4): the staff member's form becomes a stored request with its
+// tracked-link token and its email in the outbox, committed together; then the email is sent. A send
+// that fails (or cannot happen without SMTP) leaves both in place for the admin to see and resend.
+
+/** The request as POST /api/review-requests answers it (campaignId and inviteId both name it). */
+export interface LoggedRequest {
+  id: number;
+  campaignId: number;
+  inviteId: number;
+  customerName: string;
+  customerEmail: string;
+  staffFirstName: string;
+  teamId: number;
+  teamName: string;
+  createdAt: string;
+  emailStatus: OutboxStatus;
+}
+
+export type LogRequestProblem = 'plan' | 'team' | 'template';
+
+export const LOG_REQUEST_PROBLEMS: Record<LogRequestProblem, { message: string; field?: 'teamId' | 'templateId' }> = {
+  plan: { message: REQUEST_LOGGING_UPGRADE_MESSAGE },
+  // The Unknown team holds reviews that match nobody: a request is always logged for a real team.
+  team: { message: 'Team selection is required', field: 'teamId' },
+  template: { message: 'Template selection is required', field: 'templateId' },
+};
+
+export type LogRequestResult = { ok: true; request: LoggedRequest } | { ok: false; problem: LogRequestProblem };
+
+export interface LogRequestContext {
+  database: Database;
+  sender: EmailSender;
+  publicUrl: string;
+}
+
+/** True when HTML shows no text at all (an empty editor gives "<p><br></p>"). */
+export function isBlankHtml(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\u00a0/gi, '').trim() === '';
+}
+
+export async function logReviewRequest(ctx: LogRequestContext, workspace: Workspace, input: LogRequestPayload): Promise<LogRequestResult> {
+  if (!planAllowsRequestLogging(workspace.plan)) return { ok: false, problem: 'plan' };
+  const { db } = ctx.database;
+  const team = await getTeamInWorkspace(db, workspace.id, input.teamId);
+  if (!team || isReservedTeamName(team.name)) return { ok: false, problem: 'team' };
+  const template = await getTemplateInWorkspace(db, workspace.id, input.templateId);
+  if (!template) return { ok: false, problem: 'template' };
+
+  // The staff member's edited subject and body, or the template's when left empty. Placeholders still
+  // in them are filled here too (names typed after the template was chosen), values escaped for HTML.
+  const values: PlaceholderValues = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    staffFirstName: input.staffFirstName,
+    companyName: workspace.businessName,
+  };
+  const subject = fillPlaceholders(input.customEmailSubject || template.subject, values).replace(/[\r\n]+/g, ' ').trim();
+  const custom = sanitizeEmailHtml(input.customEmailContent);
+  const bodyHtml = sanitizeEmailHtml(fillPlaceholders(isBlankHtml(custom) ? template.htmlContent : custom, values, escapeHtml));
+
+  const token = newToken();
+  const email = composeReviewEmail({
+    businessName: workspace.businessName,
+    staffFirstName: input.staffFirstName,
+    staffEmail: input.staffEmail,
+    customerEmail: input.email,
+    subject,
+    bodyHtml,
+    reviewUrl: reviewLinkUrl(ctx.publicUrl, token),
+  });
+
+  const { request, outboxId } = await db.transaction(async (tx) => {
+    const [request] = await tx
+      .insert(reviewRequests)
+      .values({
+        workspaceId: workspace.id,
+        teamId: team.id,
+        staffFirstName: input.staffFirstName,
+        staffEmail: input.staffEmail,
+        customerFirstName: input.firstName,
+        customerLastName: input.lastName,
+        customerEmail: input.email,
+        templateId: template.id,
+        emailSubject: subject,
+        emailHtml: bodyHtml,
+        token,
+      })
+      .returning({ id: reviewRequests.id, createdAt: reviewRequests.createdAt });
+    const [outbox] = await tx
+      .insert(emailOutbox)
+      .values({
+        workspaceId: workspace.id,
+        requestId: request!.id,
+        toAddress: email.to,
+        fromName: email.fromName,
+        replyTo: email.replyTo,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        status: 'pending',
+      })
+      .returning({ id: emailOutbox.id });
+    return { request: request!, outboxId: outbox!.id };
+  });
+
+  try {
+    await announceDataChange(ctx.database, workspace.id);
+  } catch (error) {
+    console.error('Could not announce a logged review request', error);
+  }
+
+  const sent = await deliverOutboxMessage(db, ctx.sender, workspace.id, outboxId);
+  return {
+    ok: true,
+    request: {
+      id: request.id,
+      campaignId: request.id,
+      inviteId: request.id,
+      customerName: `${input.firstName} ${input.lastName}`,
+      customerEmail: input.email,
+      staffFirstName: input.staffFirstName,
+      teamId: team.id,
+      teamName: team.name,
+      createdAt: request.createdAt.toISOString(),
+      emailStatus: sent?.status ?? 'pending',
+    },
+  };
+}

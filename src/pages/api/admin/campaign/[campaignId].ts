@@ -1,0 +1,21 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../lib/auth/guards.ts';
+import { json, notFound, parseId } from '../../../../lib/http.ts';
+import { announceDataChange } from '../../../../lib/live/publish.ts';
+import { deleteRequest } from '../../../../lib/requests/queries.ts';
+
+/**
+ * Deletes a review request and all related data (its outbox messages and private feedback); a review
+ * matched to it is kept, unmatched, and counts for Unknown again.
+ */
+export const DELETE: APIRoute = async ({ params, locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const id = parseId(params.campaignId);
+  if (id === null) return notFound('Review request not found');
+  const { database } = locals.runtime;
+  const result = await deleteRequest(database.db, access.workspace, id);
+  if (!result.ok) return notFound('Review request not found');
+  await announceDataChange(database, access.workspace.id);
+  return json({ message: 'Review request deleted', unmatchedReviews: result.unmatchedReviews });
+};

@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../../lib/auth/guards.ts';
+import { emailSender } from '../../../../../lib/email/mailer.ts';
+import { RESEND_PROBLEM_MESSAGES, resendOutboxMessage } from '../../../../../lib/email/outbox.ts';
+import { errorJson, json, notFound, parseId } from '../../../../../lib/http.ts';
+
+/** Sends a failed or unsent email again; answers the outbox row as it now is. */
+export const POST: APIRoute = async ({ locals, params }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const id = parseId(params.id);
+  if (id === null) return notFound(RESEND_PROBLEM_MESSAGES.not_found);
+  const { database, config } = locals.runtime;
+  const result = await resendOutboxMessage(database.db, emailSender(config), access.workspace.id, id);
+  if (result.ok) return json(result.entry);
+  if (result.problem === 'not_found') return notFound(RESEND_PROBLEM_MESSAGES.not_found);
+  return errorJson(409, RESEND_PROBLEM_MESSAGES[result.problem]);
+};

@@ -1,0 +1,26 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../lib/auth/guards.ts';
+import { badRequest, json, notFound, parseId, parseJsonBody } from '../../../../lib/http.ts';
+import { announceDataChange } from '../../../../lib/live/publish.ts';
+import { INVITE_ID_MISMATCH, requestEditPayload } from '../../../../lib/requests/edit-payload.ts';
+import { updateRequest } from '../../../../lib/requests/queries.ts';
+
+const REQUEST_NOT_FOUND = 'Review request not found';
+const TEAM_NOT_FOUND = 'Team not found';
+
+/** The "Edit Review Request" dialog: {inviteId, firstName, lastName, email, staffFirstName, teamId}. */
+export const PUT: APIRoute = async ({ params, request, locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const id = parseId(params.campaignId);
+  if (id === null) return notFound(REQUEST_NOT_FOUND);
+  const parsed = await parseJsonBody(request, requestEditPayload);
+  if (!parsed.ok) return parsed.response;
+  const { inviteId, ...changes } = parsed.data;
+  if (inviteId !== undefined && String(inviteId) !== String(id)) return badRequest(INVITE_ID_MISMATCH, 'inviteId');
+  const { database } = locals.runtime;
+  const result = await updateRequest(database.db, access.workspace, id, changes);
+  if (!result.ok) return result.problem === 'not_found' ? notFound(REQUEST_NOT_FOUND) : badRequest(TEAM_NOT_FOUND, 'teamId');
+  await announceDataChange(database, access.workspace.id);
+  return json(result.request);
+};

@@ -1,0 +1,32 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../lib/auth/guards.ts';
+import { badRequest, json, notFound, parseJsonBody } from '../../../lib/http.ts';
+import { deleteTemplate, updateTemplate } from '../../../lib/templates/store.ts';
+import { templateUpdatePayload } from '../../../lib/validation/template-payloads.ts';
+import { TEMPLATE_HTML_UNSAFE_ONLY, TEMPLATE_NOT_FOUND } from '../../../lib/validation/template-rules.ts';
+
+/** The template id of the path, or null for anything but a plain positive integer (answered 404). */
+function templateId(raw: string | undefined): number | null {
+  return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+}
+
+export const PATCH: APIRoute = async ({ params, request, locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const id = templateId(params.id);
+  if (id === null) return notFound(TEMPLATE_NOT_FOUND);
+  const parsed = await parseJsonBody(request, templateUpdatePayload);
+  if (!parsed.ok) return parsed.response;
+  const result = await updateTemplate(locals.runtime.database.db, access.workspace.id, id, parsed.data);
+  if (result.ok) return json(result.template);
+  return result.problem === 'empty_html' ? badRequest(TEMPLATE_HTML_UNSAFE_ONLY, 'htmlContent') : notFound(TEMPLATE_NOT_FOUND);
+};
+
+export const DELETE: APIRoute = async ({ params, locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const id = templateId(params.id);
+  if (id === null) return notFound(TEMPLATE_NOT_FOUND);
+  const result = await deleteTemplate(locals.runtime.database.db, access.workspace.id, id);
+  return result.ok ? json({ message: 'Template deleted' }) : notFound(TEMPLATE_NOT_FOUND);
+};
