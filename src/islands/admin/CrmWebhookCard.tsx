@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { adminRequest, showFailure } from './admin-api.ts';
+import { showAdminToast } from './admin-toast.ts';
+
+const ROTATE_CONFIRM = 'Rotate the webhook URL? The current URL stops working at once: paste the new one into your HighLevel workflow.';
+
+/** The workspace's CRM (HighLevel) webhook address: copy it, or rotate it when it may have leaked. */
+export default function CrmWebhookCard() {
+  const [url, setUrl] = useState<string | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [rotating, setRotating] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const load = async () => {
+    setLoadFailed(false);
+    try {
+      setUrl((await adminRequest<{ url: string }>('GET', '/api/admin/crm-webhook')).url);
+    } catch {
+      setLoadFailed(true);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      input.current?.select();
+      showAdminToast({ title: 'Copy failed', description: 'The URL is selected: copy it with Ctrl+C or ⌘C.', variant: 'destructive' });
+    }
+  };
+
+  const rotate = async () => {
+    if (!window.confirm(ROTATE_CONFIRM)) return;
+    setRotating(true);
+    try {
+      setUrl((await adminRequest<{ url: string }>('POST', '/api/admin/crm-webhook/rotate')).url);
+      setCopied(false);
+      showAdminToast({ title: 'Webhook URL rotated', description: 'The old URL no longer works. Update it in HighLevel.', variant: 'success' });
+    } catch (error) {
+      showFailure('Failed to rotate the webhook URL', error);
+    } finally {
+      setRotating(false);
+    }
+  };
+
+  return (
+    <AdminCard title="CRM Webhook" description="Reviews your CRM (HighLevel) posts to this address are matched and counted like Google reviews.">
+      {url === null ? (
+        loadFailed ? (
+          <LoadError message="The webhook URL could not be loaded." onRetry={() => void load()} />
+        ) : (
+          <LoadingRows label="Loading the webhook URL..." rows={1} />
+        )
+      ) : (
+        <div class="space-y-4">
+          <div>
+            <label for="crm-webhook-url" class="label">
+              Webhook URL
+            </label>
+            <div class="flex gap-2">
+              <input
+                id="crm-webhook-url"
+                ref={input}
+                class="input font-mono text-xs"
+                readOnly
+                value={url}
+                spellcheck={false}
+                onFocus={(e) => e.currentTarget.select()}
+              />
+              <button type="button" class="btn btn-secondary shrink-0" onClick={() => void copy()} aria-live="polite">
+                {copied ? 'Copied' : 'Copy'}
+              </button>
+            </div>
+            <p class="mt-1.5 text-xs text-slate-500">Keep it private: anyone with this URL can post reviews to your dashboard.</p>
+          </div>
+          <div class="rounded-xl border border-slate-200 bg-slate-50/60 p-4 text-sm text-slate-700">
+            <p class="font-semibold text-slate-900">Set it up in HighLevel</p>
+            <p class="mt-1">
+              Automation › Workflows: trigger <strong>Review Received</strong>, then a <strong>Webhook</strong> action (POST) to this URL.
+            </p>
+            <p class="mt-1">
+              Under Custom Data send <code class="text-xs">reviewId</code>, <code class="text-xs">reviewerName</code>, <code class="text-xs">rating</code>,{' '}
+              <code class="text-xs">reviewText</code>, <code class="text-xs">createdAt</code> and <code class="text-xs">reviewUrl</code>; the README has every step.
+            </p>
+          </div>
+          <div class="flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+            <p class="text-xs text-slate-500">Shared it by mistake? Rotate it: the old URL stops working at once.</p>
+            <button type="button" class="btn btn-secondary shrink-0 text-red-600 hover:bg-red-50" onClick={() => void rotate()} disabled={rotating}>
+              {rotating ? 'Rotating...' : 'Rotate URL'}
+            </button>
+          </div>
+        </div>
+      )}
+    </AdminCard>
+  );
+}

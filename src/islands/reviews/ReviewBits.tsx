@@ -1,0 +1,74 @@
+import type { TeamRef } from '../../lib/reviews/queries.ts';
+
+// Small pieces of the reviews page: stars, the team badge, the reviewer's initial, the source.
+
+const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.25 4.14 1 5.86L10 14.9l-5.25 2.8 1-5.86L1.5 7.7l5.9-.9L10 1.5Z';
+
+/** 1 to 5 filled stars out of five. */
+export function Stars({ rating, size = 'h-4 w-4' }: { rating: number; size?: string }) {
+  const filled = Math.max(0, Math.min(5, Math.round(rating)));
+  return (
+    <span class="inline-flex shrink-0 items-center gap-0.5" role="img" aria-label={`${filled} out of 5 stars`} data-testid="stars" data-rating={filled}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <svg key={i} viewBox="0 0 20 20" class={`${size} ${i < filled ? 'text-amber-400' : 'text-slate-200'}`} fill="currentColor" aria-hidden="true">
+          <path d={STAR_PATH} />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** Dark text on a light team colour (Gold), white on the rest. */
+function textOn(color: string): string {
+  if (!HEX.test(color)) return '#ffffff';
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16) / 255) as [number, number, number];
+  const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  return luminance > 0.4 ? '#1f2937' : '#ffffff';
+}
+
+/** The team's name on its colour. */
+export function TeamBadge({ team }: { team: TeamRef | null }) {
+  const color = team && HEX.test(team.color) ? team.color : '#6B7280';
+  return (
+    <span
+      data-testid="team-badge"
+      class="inline-flex max-w-full items-center truncate rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap shadow-sm"
+      style={{ backgroundColor: color, color: textOn(color) }}
+    >
+      {team?.name ?? 'No team'}
+    </span>
+  );
+}
+
+/** A round initial, tinted with the team colour. */
+export function Avatar({ name, color }: { name: string | null; color?: string }) {
+  const initial = name?.trim().charAt(0).toUpperCase() || '?';
+  const tone = color && HEX.test(color) ? color : '#64748B';
+  return (
+    <span
+      aria-hidden="true"
+      class="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-base font-bold"
+      style={{ backgroundColor: `${tone}1F`, color: `color-mix(in srgb, ${tone} 75%, #0f172a)` }}
+    >
+      {initial}
+    </span>
+  );
+}
+
+/** Where the review came from: Google, or the CRM (a review action); "test" for the admin's tries. */
+export function sourceLabel(review: { kind: 'google' | 'action'; source: string }): string {
+  const base = review.kind === 'google' ? 'Google' : 'CRM';
+  return review.source === 'test' ? `${base} · test` : base;
+}
+
+export function ExternalIcon() {
+  return (
+    <svg viewBox="0 0 20 20" class="h-4 w-4" fill="currentColor" aria-hidden="true">
+      <path d="M11 3a1 1 0 1 0 0 2h2.59l-6.3 6.29a1 1 0 1 0 1.42 1.42L15 6.41V9a1 1 0 1 0 2 0V4a1 1 0 0 0-1-1h-5Z" />
+      <path d="M5 5a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-3a1 1 0 1 0-2 0v3H5V7h3a1 1 0 0 0 0-2H5Z" />
+    </svg>
+  );
+}

@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../lib/auth/guards.ts';
+import { json, notFound, parseJsonBody } from '../../../lib/http.ts';
+import { announceDataChange } from '../../../lib/live/publish.ts';
+import { ADMIN_REVIEW_MESSAGES, unmatchReview } from '../../../lib/reviews/admin.ts';
+import { unmatchReviewPayload } from '../../../lib/validation/review-admin-payloads.ts';
+
+/** Unmatch: {reviewId}; the review loses its request and team and counts for "Unknown" again. */
+export const POST: APIRoute = async ({ request, locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const parsed = await parseJsonBody(request, unmatchReviewPayload);
+  if (!parsed.ok) return parsed.response;
+  const { database } = locals.runtime;
+  const result = await unmatchReview(database.db, access.workspace, parsed.data.reviewId);
+  if (!result.ok) return notFound(ADMIN_REVIEW_MESSAGES[result.problem]);
+  await announceDataChange(database, access.workspace.id);
+  return json(result.review);
+};

@@ -1,0 +1,21 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../lib/auth/guards.ts';
+import { json, notFound, parseId, parseJsonBody } from '../../../lib/http.ts';
+import { announceDataChange } from '../../../lib/live/publish.ts';
+import { ADMIN_REVIEW_MESSAGES, editReview } from '../../../lib/reviews/admin.ts';
+import { reviewEditPayload } from '../../../lib/validation/review-admin-payloads.ts';
+
+/** The "Edit Review" dialog: {reviewerName, rating, comment} for a review of either kind; answers the updated review. */
+export const PUT: APIRoute = async ({ params, request, locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const id = parseId(params.id);
+  if (id === null) return notFound(ADMIN_REVIEW_MESSAGES.review_not_found);
+  const parsed = await parseJsonBody(request, reviewEditPayload);
+  if (!parsed.ok) return parsed.response;
+  const { database } = locals.runtime;
+  const result = await editReview(database.db, access.workspace, id, parsed.data);
+  if (!result.ok) return notFound(ADMIN_REVIEW_MESSAGES[result.problem]);
+  await announceDataChange(database, access.workspace.id);
+  return json(result.review);
+};
