@@ -31,13 +31,14 @@ interface Tally {
   withTruth: number;
   withTruthNamed: number;
   found: number;
+  foundNamed: number;
   organic: number;
   organicAuto: number;
   wrong: string[];
 }
 
 function evaluate(split: string): Tally {
-  const t: Tally = { reviews: 0, auto: 0, autoRight: 0, withTruth: 0, withTruthNamed: 0, found: 0, organic: 0, organicAuto: 0, wrong: [] };
+  const t: Tally = { reviews: 0, auto: 0, autoRight: 0, withTruth: 0, withTruthNamed: 0, found: 0, foundNamed: 0, organic: 0, organicAuto: 0, wrong: [] };
   for (const scenario of set.scenarios.filter((s) => split === 'all' || s.split === split)) {
     const ids = new Map<number, string>();
     const requests: OpenRequest[] = scenario.requests.map((r, i) => {
@@ -57,8 +58,12 @@ function evaluate(split: string): Tally {
       }
       if (review.truth) {
         t.withTruth++;
-        if (review.reviewerName && review.kind !== 'anonymous') t.withTruthNamed++;
-        if (chosen === review.truth) t.found++;
+        const named = Boolean(review.reviewerName) && review.kind !== 'anonymous';
+        if (named) t.withTruthNamed++;
+        if (chosen === review.truth) {
+          t.found++;
+          if (named) t.foundNamed++;
+        }
         else if (verbose) console.log(`missed ${review.id} "${review.reviewerName}" -> ${result.status} ${chosen ?? ''} (${result.confidence}%), truth ${review.truth} ${review.note ?? ''}`);
       } else {
         t.organic++;
@@ -75,7 +80,7 @@ for (const split of splitArg === 'both' ? ['dev', 'holdout'] : [splitArg!]) {
   const t = evaluate(split);
   console.log(`\nLabelled set, ${split} half: ${t.reviews} reviews, ${t.withTruth} with a true request, ${t.organic} organic or before their request`);
   console.log(`  auto-match precision      ${pct(t.autoRight, t.auto)}  (${t.autoRight} of ${t.auto} auto matches right)`);
-  console.log(`  recall (auto or review)   ${pct(t.found, t.withTruth)}  (${t.found} of ${t.withTruth}; of the ${t.withTruthNamed} with a name: ${pct(t.found, t.withTruthNamed)})`);
+  console.log(`  recall (auto or review)   ${pct(t.found, t.withTruth)}  (${t.found} of ${t.withTruth}; of the ${t.withTruthNamed} with a name: ${pct(t.foundNamed, t.withTruthNamed)})`);
   console.log(`  organic wrongly matched   ${pct(t.organicAuto, t.organic)}  (${t.organicAuto} of ${t.organic})`);
   for (const line of t.wrong) console.log(`  wrong auto match: ${line}`);
 }

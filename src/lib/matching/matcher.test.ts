@@ -113,6 +113,20 @@ describe('matchReview', () => {
     expect(old.confidence).toBeLessThan(match('Sarah Kim', [request('Sarah', 'Kim')]).confidence);
   });
 
+  it('finds a name through its other spellings and joined particles', () => {
+    const muhammad = request('Muhammad', 'Alrashid');
+    expect(match('Mohammed Al-Rashid', [muhammad])).toMatchObject({ status: 'auto_matched', requestId: muhammad.id });
+  });
+
+  it('suggests the one request whose link was opened just before an anonymous review', () => {
+    const clicked = request('Sarah', 'Kim', { clickedAt: at(DAY - 20 * 60 * 1000) });
+    const other = request('Tom', 'Lee');
+    expect(match('A Google User', [clicked, other])).toMatchObject({ status: 'needs_review', requestId: clicked.id, confidence: 45 });
+    const alsoClicked = request('Ana', 'Silva', { clickedAt: at(DAY - 30 * 60 * 1000) });
+    expect(match(null, [clicked, alsoClicked]).status).toBe('unmatched');
+    expect(match(null, [request('Sarah', 'Kim', { clickedAt: at(DAY - 5 * 60 * 60 * 1000) })]).status).toBe('unmatched');
+  });
+
   it('records its evidence', () => {
     const result = match('Bob Smith', [request('Robert', 'Smith', { clickedAt: at(DAY - 60_000) })]);
     if (result.status === 'unmatched') throw new Error('expected a match');

@@ -1,5 +1,5 @@
 import { nameScore, SUPPORTABLE_NAME_SCORE, type NameEvidence } from './name-score.ts';
-import { nameGroups } from './nicknames.ts';
+import { nameGroups, relatedNames } from './nicknames.ts';
 import { parseCustomer, parseReviewerName, type CustomerName } from './normalize.ts';
 
 // Thresholds of issue 5: auto_matched from 70 %, needs_review from 40 % to 69 %, below that unmatched.
@@ -67,6 +67,7 @@ const prefix = (word: string) => word.slice(0, 4);
 export class RequestIndex {
   private readonly byKey = new Map<string, Indexed[]>();
   private readonly taken = new Set<number>();
+  private readonly clicked: Indexed[] = [];
 
   constructor(requests: Iterable<OpenRequest>) {
     for (const request of requests) this.add(request);
@@ -81,7 +82,9 @@ export class RequestIndex {
       keys.add(`w:${word}`);
       if (word.length >= 5) keys.add(`p:${prefix(word)}`);
     }
-    for (const word of name.first) for (const group of nameGroups(word)) keys.add(`g:${group}`);
+    // Given names are found through every spelling they can stand for (Muhammad through Mohammed).
+    for (const word of name.first) for (const related of relatedNames(word) ?? []) keys.add(`g:${related}`);
+    if (request.clickedAt) this.clicked.push(entry);
     if (name.emailLocal) keys.add(`e:${name.emailLocal}`);
     if (name.emailLocal.length >= 4) keys.add(`p:${prefix(name.emailLocal)}`);
     for (const key of keys) {
@@ -96,6 +99,14 @@ export class RequestIndex {
     this.taken.add(requestId);
   }
 
+  /** Open requests whose tracked link was opened between `from` and `to`. */
+  clickedBetween(from: number, to: number): Indexed[] {
+    return this.clicked.filter((e) => {
+      const at = e.request.clickedAt!.getTime();
+      return at >= from && at <= to && !this.taken.has(e.request.id);
+    });
+  }
+
   candidates(tokens: string[], handle: string | null): Indexed[] {
     const found = new Map<number, Indexed>();
     const collect = (key: string) => {
@@ -106,6 +117,7 @@ export class RequestIndex {
       if (token.length < 2) continue;
       collect(`w:${token}`);
       if (token.length >= 5) collect(`p:${prefix(token)}`);
+      collect(`g:${token}`);
       for (const group of nameGroups(token)) collect(`g:${group}`);
     }
     if (handle) collect(`e:${handle}`);
@@ -114,14 +126,41 @@ export class RequestIndex {
   }
 }
 
+/** An anonymous review right after one customer, and only one, opened their review link. */
+const ANONYMOUS_CLICK_WINDOW_MS = 2 * 60 * 60 * 1000;
+const ANONYMOUS_CLICK_CONFIDENCE = 45;
+
+/**
+ * A review with no name cannot be matched by name; when exactly one customer opened their review link
+ * shortly before it, that request is suggested for a person to confirm (never matched automatically).
+ */
+function matchAnonymous(reviewTime: number, index: RequestIndex): MatchResult {
+  const clicked = index.clickedBetween(reviewTime - ANONYMOUS_CLICK_WINDOW_MS, reviewTime + CLOCK_SKEW_MS);
+  if (clicked.length !== 1) return { status: 'unmatched', confidence: 0 };
+  const { request } = clicked[0]!;
+  const days = Math.max(0, (reviewTime - request.createdAt.getTime()) / DAY_MS);
+  return {
+    status: 'needs_review',
+    requestId: request.id,
+    confidence: ANONYMOUS_CLICK_CONFIDENCE,
+    evidence: {
+      name: { score: 0, first: 'none', last: 'none', conflict: false },
+      daysAfterRequest: Math.round(days * 10) / 10,
+      timeFactor: 1,
+      clicked: true,
+      clickBonus: 0,
+    },
+  };
+}
+
 /** Finds the request a review most likely came from, with an honest confidence and its reasons. */
 export function matchReview(review: IncomingReviewForMatching, index: RequestIndex): MatchResult {
   const reviewer = parseReviewerName(review.reviewerName);
-  if (!reviewer) return { status: 'unmatched', confidence: 0 };
   const reviewTime = review.createTime.getTime();
+  if (!reviewer) return matchAnonymous(reviewTime, index);
 
   const scored: { id: number; confidence: number; sinceRequest: number; evidence: MatchEvidence }[] = [];
-  for (const { request, name } of index.candidates(reviewer.tokens, reviewer.handle)) {
+  for (const { request, name } of index.candidates(reviewer.words, reviewer.handle)) {
     const sinceRequest = reviewTime - request.createdAt.getTime();
     if (sinceRequest < -CLOCK_SKEW_MS) continue; // a review cannot come from a later request
     const evidence = nameScore(reviewer, name);

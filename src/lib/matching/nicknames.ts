@@ -211,7 +211,7 @@ const shortForms = new Map<string, Set<string>>(Object.entries(GROUPS).map(([for
 const related = new Map<string, Set<string>>();
 
 /** Every name that can be the same given name as `name` (memoised: matching asks millions of times). */
-function relatedNames(name: string): Set<string> | undefined {
+export function relatedNames(name: string): ReadonlySet<string> | undefined {
   const groups = canonical.get(name);
   if (!groups) return undefined;
   let names = related.get(name);
