@@ -25,6 +25,9 @@ try {
     [`/${workspace.slug}/admin`, { cookie: session }],
     [`/${workspace.slug}/admin`, { cookie: `rc_session=${client.cookie('rc_session')}` }],
     [kioskPath, {}],
+    [`/${workspace.slug}/review-request`, { cookie: session }],
+    [`/${workspace.slug}/requests-report`, { cookie: session }],
+    [`/${workspace.slug}/reviews`, { cookie: session }],
     [`/${workspace.slug}/no-such-page`, { cookie: session }],
   ];
   console.log(`${'page'.padEnd(34)}${'status'.padStart(7)}${'JS'.padStart(10)}${'CSS'.padStart(10)}${'HTML'.padStart(10)}`);
