@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { formatDateTime } from '../lib/format-date.ts';
 import type { ReportRow } from '../lib/requests/queries.ts';
 import { groupByTeam, isMatchedStatus, requestCount, type TeamGroup } from '../lib/requests/status.ts';
-import { connectLive, type LiveStatus } from './live/connection.ts';
+import type { LiveStatus } from './live/connection.ts';
+import { useLiveReload } from './live/use-live-reload.ts';
 import { ReviewerRating, StatusBadge, tint } from './requests/RequestBits.tsx';
 
 interface Props {
@@ -15,56 +16,22 @@ interface Props {
 }
 
 const DATA_URL = '/api/requests-report';
-const LIVE_EVENTS = ['data_update', 'reviewAdded'] as const;
 
-/**
- * Keeps the rows current: the live stream's data events carry the dashboard, not these rows, so each
- * one (and every (re)connection) reads the report again; while the stream is down connectLive polls
- * the report itself.
- */
+/** The report's rows, read again whenever a live data event says something changed. */
 function useLiveRows(initial: ReportRow[] | null) {
   const [rows, setRows] = useState<ReportRow[] | null>(initial);
-  const [status, setStatus] = useState<LiveStatus>('connecting');
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
+  const reload = async () => {
+    try {
+      const response = await fetch(DATA_URL, { credentials: 'include', cache: 'no-store' });
+      if (response.ok) setRows((await response.json()) as ReportRow[]);
+    } catch (error) {
+      console.warn('Could not refresh the requests report', error);
+    }
+  };
   useEffect(() => {
-    let active = true;
-    const reload = async () => {
-      try {
-        const response = await fetch(DATA_URL, { credentials: 'include', cache: 'no-store' });
-        if (response.ok && active) setRows((await response.json()) as ReportRow[]);
-      } catch (error) {
-        console.warn('Could not refresh the requests report', error);
-      }
-    };
-    // Several events in a burst (a sync matching many reviews) make one read.
-    const refresh = () => {
-      clearTimeout(pending.current);
-      pending.current = setTimeout(() => void reload(), 250);
-    };
     if (initial === null) void reload();
-    const stop = connectLive<unknown>({
-      eventsUrl: '/api/events',
-      dataUrl: DATA_URL,
-      createEventSource: (url) => {
-        const source = new EventSource(url, { withCredentials: true });
-        for (const name of LIVE_EVENTS) source.addEventListener(name, refresh);
-        return source;
-      },
-      // Only the polling fallback hands over the report's own rows.
-      onData: (data) => {
-        if (Array.isArray(data)) setRows(data as ReportRow[]);
-      },
-      onCelebration: () => {},
-      onStatus: setStatus,
-    });
-    return () => {
-      active = false;
-      clearTimeout(pending.current);
-      stop();
-    };
   }, []);
-
+  const status = useLiveReload(reload);
   return { rows, status };
 }
 

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { TeamRef, TeamVisibleReview, UnmatchedInvite, UnmatchedReview } from '../lib/reviews/queries.ts';
 import { relativeTime } from '../lib/reviews/relative-time.ts';
 import { apiRequest } from './api.ts';
 import Celebration from './Celebration.tsx';
 import { dispatchCelebration } from './celebration.ts';
-import { connectLive, type LiveStatus } from './live/connection.ts';
+import type { LiveStatus } from './live/connection.ts';
+import { useLiveReload } from './live/use-live-reload.ts';
 import { AssignControl, type AssignChoice } from './reviews/AssignControl.tsx';
 import { Avatar, ExternalIcon, sourceLabel, Stars, TeamBadge } from './reviews/ReviewBits.tsx';
 import { Toast, useToast } from './ui/toast.tsx';
@@ -32,7 +33,6 @@ interface Props extends ReviewsData {
 }
 
 const UNKNOWN_TEAM = 'Unknown';
-const LIVE_EVENTS = ['data_update', 'reviewAdded'] as const;
 const STATUS_TEXT: Record<LiveStatus, string> = { connecting: 'Connecting…', live: 'Live', polling: 'Reconnecting…' };
 
 const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
@@ -68,9 +68,6 @@ async function readJson<T>(url: string): Promise<T | null> {
 /** Keeps the four lists current through the live stream, and celebrates with the wallboard. */
 function useLiveReviews(initial: ReviewsData) {
   const [data, setData] = useState<ReviewsData>(initial);
-  const [status, setStatus] = useState<LiveStatus>('connecting');
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
   const reload = useCallback(async () => {
     const [teams, matched, unmatched, invites] = await Promise.all([
       readJson<TeamRef[]>('/api/teams'),
@@ -86,37 +83,9 @@ function useLiveReviews(initial: ReviewsData) {
     }));
   }, []);
 
-  // Several events in a burst (a sync matching many reviews) make one read.
-  const refresh = useCallback(() => {
-    clearTimeout(pending.current);
-    pending.current = setTimeout(() => void reload(), 200);
-  }, [reload]);
+  const status = useLiveReload(reload, dispatchCelebration);
 
-  useEffect(() => {
-    const stop = connectLive<unknown>({
-      eventsUrl: '/api/events',
-      // While the stream is down, a change of the dashboard's figures is the sign to read the lists.
-      dataUrl: '/api/dashboard',
-      createEventSource: (url) => {
-        const source = new EventSource(url, { withCredentials: true });
-        for (const name of LIVE_EVENTS) source.addEventListener(name, refresh);
-        return source;
-      },
-      onData: refresh,
-      onCelebration: dispatchCelebration,
-      onStatus: (next) => {
-        setStatus(next);
-        // Anything missed while the stream was down (or before it opened) is read again.
-        if (next === 'live') refresh();
-      },
-    });
-    return () => {
-      clearTimeout(pending.current);
-      stop();
-    };
-  }, [refresh]);
-
-  return { data, setData, status, refresh };
+  return { data, setData, status, refresh: reload };
 }
 
 /** The clock the relative times read, ticking once a minute. */

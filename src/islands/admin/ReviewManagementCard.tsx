@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { requestEditErrors, type RequestEditErrors, type RequestEditForm, NAME_MAX } from '../../lib/requests/edit-rules.ts';
 import type { AdminRequestItem } from '../../lib/requests/queries.ts';
 import { groupByTeam, requestCount } from '../../lib/requests/status.ts';
 import { EMAIL_MAX } from '../../lib/validation/rules.ts';
 import { ApiError } from '../api.ts';
-import { connectLive } from '../live/connection.ts';
+import { useLiveReload } from '../live/use-live-reload.ts';
 import { ReviewerRating, StatusBadge, tint } from '../requests/RequestBits.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
@@ -22,40 +22,6 @@ interface Team {
 const DATA_URL = '/api/admin/review-requests';
 const UNKNOWN_TEAM = 'Unknown';
 const DELETE_CONFIRM = 'Delete this review request and all related data?';
-
-/**
- * Keeps the list current (SPEC.md section 4: a data update refreshes the admin review requests):
- * each live data event reads the list again; while the stream is down connectLive polls it.
- */
-function useLiveList(load: () => Promise<void>, setItems: (items: AdminRequestItem[]) => void) {
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void loadRef.current(), 250);
-    };
-    const stop = connectLive<unknown>({
-      eventsUrl: '/api/events',
-      dataUrl: DATA_URL,
-      createEventSource: (url) => {
-        const source = new EventSource(url, { withCredentials: true });
-        source.addEventListener('data_update', refresh);
-        source.addEventListener('reviewAdded', refresh);
-        return source;
-      },
-      onData: (data) => {
-        if (Array.isArray(data)) setItems(data as AdminRequestItem[]);
-      },
-      onCelebration: () => {},
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
-  }, []);
-}
 
 /** Review Management (SPEC.md section 2): requests grouped by team, with edit and delete. */
 export default function ReviewManagementCard({ timeZone }: { timeZone: string }) {
@@ -78,7 +44,7 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
   useEffect(() => {
     void load();
   }, []);
-  useLiveList(load, setItems);
+  useLiveReload(load);
 
   const teamColors = useMemo(() => new Map(teams.map((t) => [t.id, t.color])), [teams]);
   const groups = useMemo(

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { evidenceLines, reviewSourceLabel, reviewStatusLabel, type ReviewTone } from '../../lib/reviews/admin-labels.ts';
 import type { AdminReview } from '../../lib/reviews/admin.ts';
 import { REVIEW_COMMENT_MAX, REVIEWER_NAME_MAX, reviewEditProblems, type ReviewEditErrors } from '../../lib/validation/review-edit-rules.ts';
 import { ApiError } from '../api.ts';
-import { connectLive } from '../live/connection.ts';
+import { useLiveReload } from '../live/use-live-reload.ts';
 import { Stars, tint } from '../requests/RequestBits.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
@@ -55,40 +55,6 @@ const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 /** The server's message when it sent one, else the spec's fallback text. */
 const serverMessageOr = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback);
 
-/**
- * Keeps the table current (SPEC.md section 4: a data update refreshes the admin Google reviews):
- * each live event reads the list again; while the stream is down connectLive polls it.
- */
-function useLiveList(load: () => Promise<void>, setItems: (items: AdminReview[]) => void) {
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void loadRef.current(), 250);
-    };
-    const stop = connectLive<unknown>({
-      eventsUrl: '/api/events',
-      dataUrl: DATA_URL,
-      createEventSource: (url) => {
-        const source = new EventSource(url, { withCredentials: true });
-        source.addEventListener('data_update', refresh);
-        source.addEventListener('reviewAdded', refresh);
-        return source;
-      },
-      onData: (data) => {
-        if (Array.isArray(data)) setItems(data as AdminReview[]);
-      },
-      onCelebration: () => {},
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
-  }, []);
-}
-
 /** The admin "Google Reviews" table (SPEC.md section 2): every review of both kinds, with its match and actions. */
 export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
   const [items, setItems] = useState<AdminReview[] | null>(null);
@@ -111,7 +77,7 @@ export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
   useEffect(() => {
     void load();
   }, []);
-  useLiveList(load, setItems);
+  useLiveReload(load);
 
   const replace = (review: AdminReview) => setItems((current) => (current ?? []).map((r) => (r.id === review.id ? review : r)));
 

@@ -30,6 +30,7 @@ function setup(fetchAnswers: () => Response = () => Response.json({ total: 1 }))
   const statuses: LiveStatus[] = [];
   const fetchData = vi.fn(async () => fetchAnswers());
   const gone = vi.fn();
+  const events = vi.fn();
   const stop = connectLive<{ total: number }>({
     eventsUrl: '/api/events',
     dataUrl: '/api/dashboard',
@@ -37,11 +38,12 @@ function setup(fetchAnswers: () => Response = () => Response.json({ total: 1 }))
     onCelebration: (d) => celebrations.push(d),
     onStatus: (s) => statuses.push(s),
     onGone: gone,
+    onEvent: events,
     createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource,
     fetchData,
   });
   const latest = () => FakeEventSource.all.at(-1)!;
-  return { data, celebrations, statuses, fetchData, gone, stop, latest };
+  return { data, celebrations, statuses, fetchData, gone, events, stop, latest };
 }
 
 beforeEach(() => {
@@ -63,7 +65,10 @@ describe('connectLive', () => {
     live.latest().emit('data_update', { data: { total: 2 } });
     live.latest().emit('reviewAdded', { data: { total: 3 }, celebration: true, review: { reviewerName: 'Sam', rating: 5 } });
     live.latest().emit('celebration', { data: { demo: true }, celebration: true });
+    live.latest().emit('data_update', { data: { total: 3 } });
     expect(live.data).toEqual([{ total: 2 }, { total: 3 }]);
+    // Every data event is reported, even one whose data did not change (lists other than the dashboard re-read).
+    expect(live.events).toHaveBeenCalledTimes(3);
     expect(live.celebrations).toEqual([{ reviewerName: 'Sam', rating: 5 }, { demo: true }]);
     expect(live.statuses.at(-1)).toBe('live');
     vi.advanceTimersByTime(120_000);

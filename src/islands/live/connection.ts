@@ -24,6 +24,8 @@ export interface LiveOptions<T> {
   eventsUrl: string;
   dataUrl: string;
   onData(data: T): void;
+  /** Every data event the stream delivers, changed data or not (lists that are not the dashboard re-read then). */
+  onEvent?(): void;
   onCelebration(detail: unknown): void;
   onStatus?(status: LiveStatus): void;
   /** The data URL answered 404 or 410 (for example a revoked kiosk link): stop everything. */
@@ -112,6 +114,7 @@ export function connectLive<T>(options: LiveOptions<T>): () => void {
       if (source === current) fail();
     };
     const onDataEvent = (event: MessageEvent) => {
+      options.onEvent?.();
       const message = read(event);
       if (!message) return;
       if (message.data) deliver(message.data);
