@@ -121,6 +121,17 @@ describe('the CRM webhook', () => {
     expect(dashboard.teams.find((t: { name: string }) => t.name === 'Front Desk').googleReviewsConfirmed).toBe(1);
   });
 
+  it('does not bring back a review an admin deleted', async () => {
+    const { url, workspaceId, client } = await workspaceWithWebhook();
+    const first = await (await deliver(url, { ...review, reviewId: 'g-deleted' })).json();
+    expect((await client.request('DELETE', `/api/admin/review-action/${first.id}`)).status).toBe(200);
+    const again = await deliver(url, { ...review, reviewId: 'g-deleted' });
+    expect(again.status).toBe(200);
+    expect((await again.json()).message).toMatch(/deleted by an admin/);
+    expect(await storedReviews(workspaceId)).toHaveLength(0);
+    expect((await deliver(url, { ...review, reviewId: 'g-other' })).status).toBe(201);
+  });
+
   it('never undoes a manual decision when the review is delivered again', async () => {
     const { url, workspaceId } = await workspaceWithWebhook();
     await deliver(url, { ...review, reviewId: 'g-manual' });

@@ -186,3 +186,16 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.deliveryId] })],
 );
+
+export const deletedReviews = pgTable(
+  'deleted_reviews',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    externalId: text('external_id').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.source, t.externalId] })],
+);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.ts';
+import { deletedReviews, reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.ts';
 import { COUNTED_FOR_TEAM } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
 
@@ -199,13 +199,18 @@ export async function unmatchReview(db: Db, workspace: Pick<Workspace, 'id'>, re
 }
 
 /** Deletes a review of the given kind; false when the workspace has no such review of that kind. */
+/** Deletes the review and remembers it, so a re-delivery or a later sync does not bring it back. */
 export async function deleteReview(db: Db, workspace: Pick<Workspace, 'id'>, reviewId: number, kind: ReviewKind): Promise<boolean> {
   if (!isRowId(reviewId)) return false;
-  const deleted = await db
-    .delete(reviews)
-    .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.id, reviewId), eq(reviews.kind, kind)))
-    .returning({ id: reviews.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(reviews)
+      .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.id, reviewId), eq(reviews.kind, kind)))
+      .returning({ source: reviews.source, externalId: reviews.externalId });
+    if (!deleted) return false;
+    await tx.insert(deletedReviews).values({ workspaceId: workspace.id, ...deleted }).onConflictDoNothing();
+    return true;
+  });
 }
 
 /**

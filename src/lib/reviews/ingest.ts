@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { reviewRequests, reviews } from '../db/schema.ts';
+import { deletedReviews, reviewRequests, reviews } from '../db/schema.ts';
 import { publishLiveEvent } from '../live/publish.ts';
 import { matchReview, RequestIndex, type MatchResult } from '../matching/matcher.ts';
 import { challengeSettings, COUNTED_FOR_TEAM } from '../scoring.ts';
@@ -20,10 +20,17 @@ export interface Ingested {
 /**
  * Every review, whatever its source, comes in here: stored once (a repeated delivery changes
  * nothing), matched when it is new, then announced to the wallboards. A review that already has a
- * match, automatic or by hand, is never re-matched.
+ * match, automatic or by hand, is never re-matched. Null when an admin deleted this review before.
  */
-export async function ingestReview(database: Database, workspace: Workspace, review: IncomingReview): Promise<Ingested> {
+export async function ingestReview(database: Database, workspace: Workspace, review: IncomingReview): Promise<Ingested | null> {
   const db = database.db;
+  const [deleted] = await db
+    .select({ at: deletedReviews.deletedAt })
+    .from(deletedReviews)
+    .where(
+      and(eq(deletedReviews.workspaceId, workspace.id), eq(deletedReviews.source, review.source), eq(deletedReviews.externalId, review.externalId)),
+    );
+  if (deleted) return null;
   const stored = await upsertReview(db, workspace.id, review);
   let match: MatchResult | null = null;
   if (stored.created) {

@@ -11,6 +11,7 @@ export const POST: APIRoute = async ({ locals, request }) => {
   const parsed = await parseJsonBody(request, testReviewPayload);
   if (!parsed.ok) return parsed.response;
   if (parsed.data.slug && parsed.data.slug !== access.workspace.slug) return forbidden('You can only add test reviews to your own workspace');
-  const ingested = await ingestReview(locals.runtime.database, access.workspace, testReview(parsed.data));
+  // A test review has a new id every time, so it is never one an admin deleted.
+  const ingested = (await ingestReview(locals.runtime.database, access.workspace, testReview(parsed.data)))!;
   return json({ id: ingested.id, matchStatus: ingested.match?.status ?? 'unmatched', message: 'Test review added' }, 201);
 };

@@ -43,5 +43,6 @@ export const POST: APIRoute = async ({ locals, params, request }) => {
     createTime: review.createdAt ?? new Date(),
     reviewUrl: review.reviewUrl,
   });
+  if (!ingested) return json({ message: 'This review was deleted by an admin and is not stored again' });
   return json({ id: ingested.id, message: ingested.created ? 'Review received' : 'Already received' }, ingested.created ? 201 : 200);
 };
