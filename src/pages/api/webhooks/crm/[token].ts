@@ -13,8 +13,10 @@ export const POST: APIRoute = async ({ locals, params, request }) => {
   const workspace = workspaceId === null ? null : await findWorkspaceById(database.db, workspaceId);
   if (!workspace) return errorJson(404, 'Unknown webhook');
 
+  const tooLarge = () => errorJson(413, 'Request body is too large');
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BODY_BYTES) return tooLarge();
   const raw = new Uint8Array(await request.arrayBuffer());
-  if (raw.byteLength > MAX_JSON_BODY_BYTES) return errorJson(413, 'Request body is too large');
+  if (raw.byteLength > MAX_JSON_BODY_BYTES) return tooLarge();
   const signature = request.headers.get('x-ghl-signature');
   if (signature && config.ghlWebhookPublicKey && !isValidSignature(raw, signature, readPublicKey(config.ghlWebhookPublicKey))) {
     return errorJson(401, 'Invalid signature');
