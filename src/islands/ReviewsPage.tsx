@@ -6,6 +6,7 @@ import Celebration from './Celebration.tsx';
 import { dispatchCelebration } from './celebration.ts';
 import type { LiveStatus } from './live/connection.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
+import { BackIcon } from './ui/BackIcon.tsx';
 import { AssignControl, type AssignChoice } from './reviews/AssignControl.tsx';
 import { Avatar, ExternalIcon, sourceLabel, Stars, TeamBadge } from './reviews/ReviewBits.tsx';
 import { Toast, useToast } from './ui/toast.tsx';
@@ -99,17 +100,6 @@ function useMinuteClock(renderedAt: number) {
   return now;
 }
 
-function BackIcon() {
-  return (
-    <svg viewBox="0 0 20 20" class="h-4 w-4" fill="currentColor" aria-hidden="true">
-      <path
-        fill-rule="evenodd"
-        d="M17 10a.75.75 0 0 1-.75.75H5.61l4.17 3.97a.75.75 0 1 1-1.04 1.08l-5.5-5.25a.75.75 0 0 1 0-1.1l5.5-5.25a.75.75 0 1 1 1.04 1.08L5.6 9.25h10.65A.75.75 0 0 1 17 10Z"
-        clip-rule="evenodd"
-      />
-    </svg>
-  );
-}
 
 function AlertIcon() {
   return (
