@@ -136,6 +136,82 @@ describe('matchReview', () => {
   });
 });
 
+describe('names written in another script', () => {
+  it('reads Chinese characters as pinyin, family name last, with the spellings used abroad', () => {
+    expect(score('刘静', 'Jing', 'Liu')).toBe(1);
+    expect(score('陈伟', 'Wei', 'Chan')).toBe(1);
+    expect(score('陈伟', 'Wei', 'Wong')).toBeLessThan(0.4);
+    const jing = request('Jing', 'Liu', { createdAt: at(-3 * 60 * 60 * 1000) });
+    expect(match('刘静', [jing, request('Jing', 'Wang')], 0)).toMatchObject({ status: 'auto_matched', requestId: jing.id });
+  });
+
+  it('reads Korean Hangul, Cyrillic and Greek', () => {
+    expect(score('이승훈', 'Seunghoon', 'Lee')).toBe(1);
+    expect(score('김지훈', 'Ji-hoon', 'Kim')).toBe(1);
+    expect(score('Дмитрий Иванов', 'Dmitry', 'Ivanov')).toBe(1);
+    expect(score('Χρήστος Παπαδόπουλος', 'Christos', 'Papadopoulos')).toBe(1);
+    expect(score('Дмитрий Иванов', 'Dmitry', 'Petrov')).toBeLessThan(0.4);
+  });
+});
+
+describe('name forms', () => {
+  it('compares spellings that differ in how the first sound is written', () => {
+    expect(score('Kristina Novak', 'Christina', 'Novak')).toBeGreaterThan(0.85);
+    expect(score('Kaitlyn Moore', 'Caitlin', 'Moore')).toBeGreaterThan(0.85);
+    expect(score('Filip Kohen', 'Philip', 'Cohen')).toBeGreaterThan(0.85);
+    expect(score('Karen Moore', 'Sharon', 'Moore')).toBeLessThan(0.4);
+  });
+
+  it('joins a family name of three words', () => {
+    expect(score('Anna Vanderberg', 'Anna', 'van der Berg')).toBe(1);
+  });
+
+  it('knows more everyday short forms', () => {
+    expect(areNicknames('lachie', 'lachlan')).toBe(true);
+    expect(areNicknames('terry', 'terence')).toBe(true);
+    expect(areNicknames('reggie', 'reginald')).toBe(true);
+    expect(areNicknames('tilly', 'matilda')).toBe(true);
+  });
+
+  it('keeps apart different names that only share a short form', () => {
+    expect(areNicknames('geoffrey', 'jeffrey')).toBe(true);
+    expect(areNicknames('albert', 'robert')).toBe(false);
+    expect(areNicknames('richard', 'patrick')).toBe(false);
+    expect(areNicknames('samuel', 'samantha')).toBe(false);
+    expect(areNicknames('john', 'nathan')).toBe(false);
+  });
+
+  it('reads a handle of a short form and a family name, and not a plain name as one', () => {
+    const robert = request('Robert', 'Smith', { email: 'rsmith@example.com' });
+    expect(match('bobsmith77', [robert, request('Sarah', 'Kim')])).toMatchObject({ status: 'auto_matched', requestId: robert.id });
+    // "Malcolm" is a name, not Mal C.
+    expect(match('Malcolm', [request('Mal', 'Cabrera')]).status).not.toBe('auto_matched');
+  });
+});
+
+describe('ties and clicks', () => {
+  it('prefers the request that has the name in the order written, then the most recent', () => {
+    const wangLi = request('Wang', 'Li', { createdAt: at(-DAY) });
+    const liWang = request('Li', 'Wang');
+    expect(match('Wang Li', [wangLi, liWang])).toMatchObject({ status: 'needs_review', requestId: wangLi.id });
+    expect(match('Li Wang', [wangLi, liWang])).toMatchObject({ status: 'needs_review', requestId: liWang.id });
+  });
+
+  it('gives no weight to a click weeks before the review', () => {
+    const stale = request('Rhona', 'Munro', { createdAt: at(-27 * DAY), clickedAt: at(-25 * DAY) });
+    const fresh = request('Rhona', 'Stewart', { createdAt: at(DAY - 3 * 60 * 60 * 1000) });
+    expect(match('Rhona', [stale, fresh])).toMatchObject({ status: 'needs_review', requestId: fresh.id });
+  });
+
+  it('suggests the one request whose link was opened just before a review under a name that fits no one', () => {
+    const clicked = request('Jessica', 'Park', { clickedAt: at(DAY - 15 * 60 * 1000) });
+    const result = match('Lakeshore Yoga Studio', [clicked, request('Tom', 'Lee')]);
+    expect(result).toMatchObject({ status: 'needs_review', requestId: clicked.id, confidence: 40 });
+    const alsoClicked = request('Ana', 'Silva', { clickedAt: at(DAY - 30 * 60 * 1000) });
+    expect(match('Lakeshore Yoga Studio', [clicked, alsoClicked]).status).toBe('unmatched');
+  });
+});
+
 describe('matchReviews', () => {
   it('gives a request at most one review, in the order reviews were written', () => {
     const sarah = request('Sarah', 'Kim');

@@ -1,6 +1,6 @@
 import { nameScore, SUPPORTABLE_NAME_SCORE, type NameEvidence } from './name-score.ts';
 import { nameGroups, relatedNames } from './nicknames.ts';
-import { parseCustomer, parseReviewerName, type CustomerName } from './normalize.ts';
+import { parseCustomer, parseReviewerName, soundsLike, type CustomerName } from './normalize.ts';
 
 // Thresholds of issue 5: auto_matched from 70 %, needs_review from 40 % to 69 %, below that unmatched.
 export const AUTO_MATCH_AT = 70;
@@ -47,13 +47,17 @@ export function timeFactor(days: number): number {
   return 0.6;
 }
 
+/** A click older than this says nothing about today's review: the customer opened the link and wrote nothing then. */
+const STALE_CLICK_MS = 7 * DAY_MS;
+
 /** A review soon after the customer opened the tracked link is a strong sign it came from it. */
 function clickBonus(request: OpenRequest, reviewTime: number): number {
   if (!request.clickedAt) return 0;
   const sinceClick = reviewTime - request.clickedAt.getTime();
   if (sinceClick < -CLOCK_SKEW_MS) return 0;
   if (sinceClick <= 60 * 60 * 1000) return 0.15;
-  return sinceClick <= 2 * DAY_MS ? 0.12 : 0.05;
+  if (sinceClick <= 2 * DAY_MS) return 0.12;
+  return sinceClick <= STALE_CLICK_MS ? 0.05 : 0;
 }
 
 interface Indexed {
@@ -61,7 +65,8 @@ interface Indexed {
   name: CustomerName;
 }
 
-const prefix = (word: string) => word.slice(0, 4);
+/** The first four letters as they sound: near spellings (Kaitlyn for Caitlin) find each other. */
+const prefix = (word: string) => soundsLike(word).slice(0, 4);
 
 /** Open requests indexed by the name words, nickname groups, prefixes and email that can find them. */
 export class RequestIndex {
@@ -122,6 +127,16 @@ export class RequestIndex {
     }
     if (handle) collect(`e:${handle}`);
     if (handle && handle.length >= 4) collect(`p:${prefix(handle)}`);
+    // A handle holds names run together ("bobsmith", "kimsarah"): every split into two pieces of
+    // three letters or more finds the customers those pieces name.
+    if (handle) {
+      for (let at = 3; at <= handle.length - 3; at++) {
+        for (const piece of [handle.slice(0, at), handle.slice(at)]) {
+          collect(`w:${piece}`);
+          collect(`g:${piece}`);
+        }
+      }
+    }
     return [...found.values()];
   }
 }
@@ -129,20 +144,23 @@ export class RequestIndex {
 /** An anonymous review right after one customer, and only one, opened their review link. */
 const ANONYMOUS_CLICK_WINDOW_MS = 2 * 60 * 60 * 1000;
 const ANONYMOUS_CLICK_CONFIDENCE = 45;
+/** The same for a name that fits no request (a business's or a partner's account): a little less sure. */
+const UNKNOWN_NAME_CLICK_CONFIDENCE = NEEDS_REVIEW_AT;
 
 /**
- * A review with no name cannot be matched by name; when exactly one customer opened their review link
- * shortly before it, that request is suggested for a person to confirm (never matched automatically).
+ * A review whose name says nothing (none, or one that fits no request) cannot be matched by name;
+ * when exactly one customer opened their review link shortly before it, that request is suggested
+ * for a person to confirm (never matched automatically).
  */
-function matchAnonymous(reviewTime: number, index: RequestIndex): MatchResult {
+function matchByClickAlone(reviewTime: number, index: RequestIndex, confidence = ANONYMOUS_CLICK_CONFIDENCE): MatchResult | null {
   const clicked = index.clickedBetween(reviewTime - ANONYMOUS_CLICK_WINDOW_MS, reviewTime + CLOCK_SKEW_MS);
-  if (clicked.length !== 1) return { status: 'unmatched', confidence: 0 };
+  if (clicked.length !== 1) return null;
   const { request } = clicked[0]!;
   const days = Math.max(0, (reviewTime - request.createdAt.getTime()) / DAY_MS);
   return {
     status: 'needs_review',
     requestId: request.id,
-    confidence: ANONYMOUS_CLICK_CONFIDENCE,
+    confidence,
     evidence: {
       name: { score: 0, first: 'none', last: 'none', conflict: false },
       daysAfterRequest: Math.round(days * 10) / 10,
@@ -157,7 +175,7 @@ function matchAnonymous(reviewTime: number, index: RequestIndex): MatchResult {
 export function matchReview(review: IncomingReviewForMatching, index: RequestIndex): MatchResult {
   const reviewer = parseReviewerName(review.reviewerName);
   const reviewTime = review.createTime.getTime();
-  if (!reviewer) return matchAnonymous(reviewTime, index);
+  if (!reviewer) return matchByClickAlone(reviewTime, index) ?? { status: 'unmatched', confidence: 0 };
 
   const scored: { id: number; confidence: number; sinceRequest: number; evidence: MatchEvidence }[] = [];
   for (const { request, name } of index.candidates(reviewer.words, reviewer.handle)) {
@@ -183,10 +201,14 @@ export function matchReview(review: IncomingReviewForMatching, index: RequestInd
       },
     });
   }
-  // Equal confidence: the most recent request is the likelier one.
-  scored.sort((a, b) => b.confidence - a.confidence || a.sinceRequest - b.sinceRequest || a.id - b.id);
+  // Equal confidence: the name in the order the request has it ("Wang Li" is first name Wang before
+  // first name Li), then the most recent request, is the likelier one.
+  const reversed = (e: { evidence: MatchEvidence }) => (e.evidence.name.reversed ? 1 : 0);
+  scored.sort((a, b) => b.confidence - a.confidence || reversed(a) - reversed(b) || a.sinceRequest - b.sinceRequest || a.id - b.id);
   const [best, second] = scored;
-  if (!best || best.confidence < NEEDS_REVIEW_AT) return { status: 'unmatched', confidence: best?.confidence ?? 0, evidence: best?.evidence };
+  if (!best || best.confidence < NEEDS_REVIEW_AT) {
+    return matchByClickAlone(reviewTime, index, UNKNOWN_NAME_CLICK_CONFIDENCE) ?? { status: 'unmatched', confidence: best?.confidence ?? 0, evidence: best?.evidence };
+  }
   if (second && second.confidence >= NEEDS_REVIEW_AT) best.evidence.runnerUp = { requestId: second.id, confidence: second.confidence };
   const ambiguous = second !== undefined && second.confidence >= NEEDS_REVIEW_AT && best.confidence - second.confidence < AMBIGUITY_MARGIN;
   if (best.confidence >= AUTO_MATCH_AT && !ambiguous) {

@@ -1,5 +1,5 @@
 import { jaroWinkler } from './jaro-winkler.ts';
-import type { CustomerName, ReviewerName } from './normalize.ts';
+import { soundsLike, type CustomerName, type ReviewerName } from './normalize.ts';
 import { areNicknames } from './nicknames.ts';
 
 /** How one review word fits one name word. */
@@ -12,9 +12,11 @@ const TYPO_SIMILARITY = 0.9;
 /**
  * A slip of the keyboard, not another name: the same first letter, close letters and nearly the
  * same length. Family names allow one letter more or less (Harris and Harrison are two families),
- * given names two (Kathryn). Spellings that differ from the first letter are nicknames' business.
+ * given names two (Kathryn). Spellings that differ from the first letter are nicknames' business,
+ * except a first letter written as it sounds (Caitlin and Kaitlyn, Philip and Filip).
  */
 function isTypo(a: string, b: string, given: boolean): boolean {
+  if (a[0] !== b[0]) [a, b] = [soundsLike(a), soundsLike(b)];
   if (a.length < 4 || b.length < 4 || a[0] !== b[0]) return false;
   if (Math.abs(a.length - b.length) > (given ? 2 : 1)) return false;
   return jaroWinkler(a, b) >= TYPO_SIMILARITY;
@@ -35,6 +37,8 @@ export interface NameEvidence {
   /** A review word that names someone else's family name ("Sarah King" for Sarah Kim). */
   conflict: boolean;
   handle?: 'email' | 'full' | 'partial';
+  /** The review gives the family name before the given name, the other way round from the request. */
+  reversed?: true;
 }
 
 // Scores at or above this are worth a click's support; below it the name alone says nothing.
@@ -67,7 +71,14 @@ function handleEvidence(handle: string, customer: CustomerName): NameEvidence | 
   if (first && last && (handle.includes(first + last) || handle.includes(last + first))) {
     return { score: 0.9, first: 'exact', last: 'exact', conflict: false, handle: 'full' };
   }
-  if (first && last && handle.length >= 4 && (handle === first[0] + last || handle === last + first[0] || handle.startsWith(first + last[0]!))) {
+  // A short form with the family name: "bobsmith" for Robert Smith, "smithliz" for Elizabeth Smith.
+  if (first && last.length >= 3 && handle.length > last.length + 1) {
+    const given = handle.startsWith(last) ? handle.slice(last.length) : handle.endsWith(last) ? handle.slice(0, -last.length) : '';
+    if (given.length >= 3 && customer.first.some((name) => areNicknames(given, name))) {
+      return { score: 0.85, first: 'nickname', last: 'exact', conflict: false, handle: 'full' };
+    }
+  }
+  if (first && last && handle.length >= 4 && (handle === first[0] + last || handle === last + first[0] || handle === first + last[0])) {
     return { score: 0.75, first: 'initial', last: 'exact', conflict: false, handle: 'partial' };
   }
   return null;
@@ -88,9 +99,12 @@ export function nameScore(review: ReviewerName, customer: CustomerName): NameEvi
   const first = givenMatch.fit;
   const last = familyMatch.fit;
   const full = (f: WordFit) => f === 'exact' || f === 'nickname' || f === 'typo';
+  // A word matched in another spelling (陈 read as Chan) stands for its token.
+  const givenToken = givenMatch.word && (review.spellingOf.get(givenMatch.word) ?? givenMatch.word);
+  const familyToken = familyMatch.word && (review.spellingOf.get(familyMatch.word) ?? familyMatch.word);
   // Words that fit neither name: a second family name or given name that is someone else's.
   const leftovers = review.tokens.filter(
-    (t) => t.length > 1 && t !== givenMatch.word && t !== familyMatch.word && !customer.first.includes(t) && !customer.last.includes(t),
+    (t) => t.length > 1 && t !== givenToken && t !== familyToken && !customer.first.includes(t) && !customer.last.includes(t),
   );
   const conflict = leftovers.length > 0 && !(full(first) && full(last));
 
@@ -102,5 +116,15 @@ export function nameScore(review: ReviewerName, customer: CustomerName): NameEvi
   else if (full(first)) score = conflict ? 0.3 : 0.5 * FIT_SCORE[first];
   else if (full(last)) score = conflict ? 0.3 : 0.42 * FIT_SCORE[last];
   else score = 0;
-  return { score, first, last, conflict };
+  const evidence: NameEvidence = { score, first, last, conflict };
+  if (full(first) && full(last) && position(review, givenToken!) > position(review, familyToken!)) evidence.reversed = true;
+  return evidence;
+}
+
+/** Where a word (a token, or adjacent tokens joined) starts in the review's name. */
+function position(review: ReviewerName, word: string): number {
+  const { tokens } = review;
+  const at = tokens.indexOf(word);
+  if (at >= 0) return at;
+  return tokens.findIndex((t, i) => t + (tokens[i + 1] ?? '') === word || t + (tokens[i + 1] ?? '') + (tokens[i + 2] ?? '') === word);
 }
