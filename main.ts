@@ -3,6 +3,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import { ConfigError, loadConfig } from './src/lib/config.ts';
 import { DataDirLockedError } from './src/lib/db/data-dir-lock.ts';
+import { startGoogleSyncSchedule } from './src/lib/google/scheduler.ts';
 import { createRuntime, installRuntime, openDatabase, stopRuntime } from './src/lib/runtime.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -28,7 +29,8 @@ async function start() {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;
   }
-  await installRuntime(createRuntime(config, database));
+  const runtime = await installRuntime(createRuntime(config, database));
+  const googleSync = startGoogleSyncSchedule(runtime);
 
   const entry = new URL('./dist/server/entry.mjs', import.meta.url).href;
   const { handler } = (await import(entry)) as { handler: RequestListener };
@@ -44,6 +46,7 @@ async function start() {
     stopping = true;
     server.close();
     server.closeAllConnections();
+    googleSync.stop();
     await stopRuntime();
     process.exit(0);
   };

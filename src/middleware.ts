@@ -7,7 +7,8 @@ import { getRuntime } from './lib/runtime.ts';
 import { findWorkspaceById } from './lib/workspaces.ts';
 
 // API routes need a session unless listed here: guarded by default, opened explicitly.
-const PUBLIC_API = new Set(['/api/register', '/api/auth/login', '/api/auth/status', '/api/auth/logout']);
+// The Google OAuth callback is checked by its signed, single-use state.
+const PUBLIC_API = new Set(['/api/register', '/api/auth/login', '/api/auth/status', '/api/auth/logout', '/api/gmb/oauth/callback']);
 // Kiosk screens, review links and CRM webhooks carry their own tokens; logos are shown on kiosk screens too.
 const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/', '/api/review-link/', '/api/webhooks/'];
 const API_NOT_FOUND_ROUTE = '/api/[...path]';

@@ -1,3 +1,4 @@
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -28,6 +29,10 @@ const schema = z
     GBP_ACCOUNTS_API: z.url().default('https://mybusinessaccountmanagement.googleapis.com'),
     GBP_LOCATIONS_API: z.url().default('https://mybusinessbusinessinformation.googleapis.com'),
     GBP_REVIEWS_API: z.url().default('https://mybusiness.googleapis.com'),
+    GOOGLE_SYNC_SCHEDULE: z
+      .string()
+      .default('*/15 * * * *')
+      .refine(isCronPattern, 'GOOGLE_SYNC_SCHEDULE must be a cron pattern such as */15 * * * *'),
     GHL_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   })
   .superRefine((env, ctx) => {
@@ -42,6 +47,15 @@ const schema = z
       });
     }
   });
+
+function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -78,6 +92,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountsApi: c.GBP_ACCOUNTS_API,
       locationsApi: c.GBP_LOCATIONS_API,
       reviewsApi: c.GBP_REVIEWS_API,
+      /** When the every-workspace sync runs (SPEC.md: every 15 minutes); tests make it faster. */
+      syncSchedule: c.GOOGLE_SYNC_SCHEDULE,
     },
     ghlWebhookPublicKey: c.GHL_WEBHOOK_PUBLIC_KEY,
   };

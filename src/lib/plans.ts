@@ -12,3 +12,10 @@ export function planAllowsRequestLogging(plan: Plan): boolean {
 }
 
 export const REQUEST_LOGGING_UPGRADE_MESSAGE = 'Your plan does not include logging review requests. Please upgrade.';
+
+/** SPEC.md sections 1 and 2: the free plan has the Google Business Profile integration disabled. */
+export function planAllowsGoogle(plan: Plan): boolean {
+  return plan !== 'free';
+}
+
+export const GOOGLE_UPGRADE_MESSAGE = 'Your plan does not include the Google Business Profile integration. Please upgrade.';

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, sum } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
 import { reviewRequests, reviews, teams, type MatchStatus } from './db/schema.ts';
+import { LIVE_REVIEW } from './reviews/store.ts';
 import { readSettings } from './settings.ts';
 import { startOfDayIn } from './time.ts';
 import { UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
@@ -43,7 +44,7 @@ export async function teamScores(db: Db, workspace: Workspace, start: Date): Pro
     db
       .select({ teamId: reviews.teamId, status: reviews.matchStatus, reviews: count(), ratingSum: sum(reviews.rating).mapWith(Number) })
       .from(reviews)
-      .where(and(eq(reviews.workspaceId, workspace.id), gte(reviews.createTime, start)))
+      .where(and(eq(reviews.workspaceId, workspace.id), gte(reviews.createTime, start), LIVE_REVIEW))
       .groupBy(reviews.teamId, reviews.matchStatus),
     db
       .select({ teamId: reviewRequests.teamId, requests: count() })

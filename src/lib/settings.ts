@@ -20,6 +20,14 @@ export async function readSettings(db: Db, workspaceId: number, keys: string[]):
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
+/** Stores a setting as given, with no check: for values the server itself produced. */
+export async function putSetting(db: Db, workspaceId: number, key: string, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ workspaceId, key, value })
+    .onConflictDoUpdate({ target: [settings.workspaceId, settings.key], set: { value } });
+}
+
 export interface Setting {
   key: string;
   value: string;
@@ -51,10 +59,7 @@ export async function updateSetting(db: Db, workspaceId: number, key: string, va
     .select({ value: settings.value })
     .from(settings)
     .where(and(eq(settings.workspaceId, workspaceId), eq(settings.key, key)));
-  await db
-    .insert(settings)
-    .values({ workspaceId, key, value: checked.value })
-    .onConflictDoUpdate({ target: [settings.workspaceId, settings.key], set: { value: checked.value } });
+  await putSetting(db, workspaceId, key, checked.value);
   return {
     ok: true,
     setting: { key, value: checked.value },

@@ -367,10 +367,10 @@ describe('live updates', () => {
 });
 
 describe('GET /api/admin/test-google-fetch', () => {
-  it('says Google is not connected yet, in the spec shape', async () => {
+  it('says Google is not configured on a server without an OAuth client, in the spec shape', async () => {
     const admin = await signUpAdmin(app);
     const res = await admin.client.get('/api/admin/test-google-fetch');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: false, configured: false, message: 'Google Business Profile is not connected', error: null, reviewCount: 0 });
+    expect(res.json).toEqual({ success: false, configured: false, message: 'Google sign-in is not configured on this server', error: null, reviewCount: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { boolean, customType, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, customType, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -104,6 +104,12 @@ export const reviews = pgTable('reviews', {
   matchEvidence: jsonb('match_evidence'),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Start of the last complete Google sync that listed this review. */
+  seenAt: timestamp('seen_at', { withTimezone: true }),
+  /** Google no longer lists the review: its author deleted it. */
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+  /** A CRM delivery of the Google review with this id (one review, counted once). */
+  sameAs: integer('same_as').references((): AnyPgColumn => reviews.id, { onDelete: 'set null' }),
 });
 
 export const kioskLinks = pgTable('kiosk_links', {
@@ -199,3 +205,29 @@ export const deletedReviews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.source, t.externalId] })],
 );
+
+export const googleConnections = pgTable('google_connections', {
+  workspaceId: integer('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  brokenAt: timestamp('broken_at', { withTimezone: true }),
+  brokenReason: text('broken_reason'),
+  /** The location id that locationTitle and mapsUri describe. */
+  locationId: text('location_id'),
+  locationTitle: text('location_title'),
+  mapsUri: text('maps_uri'),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  lastSyncOutcome: text('last_sync_outcome', { enum: ['success', 'failed'] }),
+  lastSyncError: text('last_sync_error'),
+  lastSyncAdded: integer('last_sync_added').notNull().default(0),
+  lastSyncUpdated: integer('last_sync_updated').notNull().default(0),
+  lastSyncRemoved: integer('last_sync_removed').notNull().default(0),
+});
+
+export const oauthStates = pgTable('oauth_states', {
+  nonce: text('nonce').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

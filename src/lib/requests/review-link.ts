@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { privateFeedback, reviewRequests, workspaces } from '../db/schema.ts';
 import { findLogoVersion, logoUrl } from '../logo.ts';
 import { readSettings } from '../settings.ts';
+import { httpUrlOrNull } from '../http-url.ts';
 
 // The tracked review link /r/{token} (public): it records the first click and offers the customer
 // the business's public Google review link and, beside it and equal to it, a private feedback form.
@@ -46,18 +47,6 @@ export interface ReviewLinkPage {
   googleReviewLink: string | null;
 }
 
-/** Only an absolute http(s) address is ever rendered as the review button's target. */
-function usableLink(value: string | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  if (!trimmed) return null;
-  try {
-    const url = new URL(trimmed);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Opens a review link: null for an unknown token. A visit records the request's first click (later
  * visits keep the first time); `recordClick` is false for requests that are not a visit (HEAD).
@@ -79,7 +68,7 @@ export async function openReviewLink(db: Db, token: string, recordClick = true):
   return {
     businessName: linked.businessName,
     logoUrl: logoVersion ? logoUrl(linked.slug, logoVersion) : null,
-    googleReviewLink: usableLink(settingValues.get('google_review_link')),
+    googleReviewLink: httpUrlOrNull(settingValues.get('google_review_link')),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { deletedReviews, reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.ts';
 import { COUNTED_FOR_TEAM } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
+import { LIVE_REVIEW } from './store.ts';
 
 // Review administration (SPEC.md section 2 "Google Reviews table" and the Edit and Reassign dialogs,
 // section 4 "Review transitions"). Every query is scoped by the caller's workspace; an id of another
@@ -99,7 +100,7 @@ function toAdminReview(row: Row): AdminReview {
 
 /** Every review of the workspace, both kinds, newest first. */
 export async function listAdminReviews(db: Db, workspace: Pick<Workspace, 'id'>): Promise<AdminReview[]> {
-  return (await selectAdminReviews(db, workspace.id)).map(toAdminReview);
+  return (await selectAdminReviews(db, workspace.id, LIVE_REVIEW)).map(toAdminReview);
 }
 
 /** One review of the workspace as the admin table shows it, or null. */

@@ -1,20 +1,34 @@
-import { and, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { deletedReviews, reviewRequests, reviews } from '../db/schema.ts';
 import { publishLiveEvent } from '../live/publish.ts';
 import { matchReview, RequestIndex, type MatchResult } from '../matching/matcher.ts';
+import { fold } from '../matching/normalize.ts';
 import { challengeSettings, COUNTED_FOR_TEAM } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
-import { upsertReview, type IncomingReview } from './store.ts';
+import { LIVE_REVIEW, upsertReview, type IncomingReview } from './store.ts';
 
 /** Requests older than this are not offered to the matcher. */
 const OPEN_REQUEST_DAYS = 400;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** DESIGN.md: a CRM delivery and the Google sync of one review agree on the creation time within 48 h. */
+const SAME_REVIEW_WINDOW_MS = 48 * 60 * 60 * 1000;
 
 export interface Ingested {
   id: number;
   created: boolean;
+  /** An existing review was edited (new text, rating or owner reply). */
+  changed: boolean;
+  /** New and inside the challenge window: worth a celebration. */
+  counted: boolean;
   match: MatchResult | null;
+  /** The other delivery of the same review (a CRM forward of a Google review, or the reverse). */
+  linkedTo: number | null;
+}
+
+export interface IngestOptions {
+  /** Publish the dashboard event for this one review (default); a sync announces once at its end. */
+  announce?: boolean;
 }
 
 /**
@@ -22,7 +36,12 @@ export interface Ingested {
  * nothing), matched when it is new, then announced to the wallboards. A review that already has a
  * match, automatic or by hand, is never re-matched. Null when an admin deleted this review before.
  */
-export async function ingestReview(database: Database, workspace: Workspace, review: IncomingReview): Promise<Ingested | null> {
+export async function ingestReview(
+  database: Database,
+  workspace: Workspace,
+  review: IncomingReview,
+  options: IngestOptions = {},
+): Promise<Ingested | null> {
   const db = database.db;
   const [deleted] = await db
     .select({ at: deletedReviews.deletedAt })
@@ -33,60 +52,154 @@ export async function ingestReview(database: Database, workspace: Workspace, rev
   if (deleted) return null;
   const stored = await upsertReview(db, workspace.id, review);
   let match: MatchResult | null = null;
+  let linkedTo: number | null = null;
   if (stored.created) {
-    match = await db.transaction(async (tx) => {
-      // One matcher at a time per workspace: a request takes at most one review even when two arrive together.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspace.id})`);
-      const taken = tx
-        .select({ id: reviews.requestId })
-        .from(reviews)
-        .where(and(eq(reviews.workspaceId, workspace.id), isNotNull(reviews.requestId), inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM])));
-      const open = await tx
-        .select({
-          id: reviewRequests.id,
-          firstName: reviewRequests.customerFirstName,
-          lastName: reviewRequests.customerLastName,
-          email: reviewRequests.customerEmail,
-          createdAt: reviewRequests.createdAt,
-          clickedAt: reviewRequests.clickedAt,
-          teamId: reviewRequests.teamId,
-        })
-        .from(reviewRequests)
-        .where(
-          and(
-            eq(reviewRequests.workspaceId, workspace.id),
-            gte(reviewRequests.createdAt, new Date(review.createTime.getTime() - OPEN_REQUEST_DAYS * DAY_MS)),
-            notInArray(reviewRequests.id, taken),
-          ),
-        );
-      const result = matchReview(review, new RequestIndex(open));
-      const chosen = result.status === 'unmatched' ? undefined : open.find((r) => r.id === result.requestId);
+    linkedTo = await linkSameReview(database, workspace, stored.id, review);
+    if (linkedTo === null) match = await matchNewReview(database, workspace, stored.id, review);
+  }
+  const { start } = await challengeSettings(db, workspace);
+  const counted = stored.created && linkedTo === null && review.createTime.getTime() >= start.getTime();
+  const ingested: Ingested = { id: stored.id, created: stored.created, changed: stored.changed, counted, match, linkedTo };
+  if (options.announce !== false) {
+    await announceReviews(database, workspace.id, {
+      celebrate: counted,
+      changed: true,
+      review: stored.created ? { reviewerName: review.reviewerName, rating: review.rating } : undefined,
+    });
+  }
+  return ingested;
+}
+
+/**
+ * One event for one or many stored reviews: `reviewAdded` (celebrating when a new counted review
+ * came) when a review was added, `data_update` when something else changed, nothing otherwise.
+ */
+export async function announceReviews(
+  database: Database,
+  workspaceId: number,
+  what: { celebrate: boolean; changed: boolean; review?: { reviewerName: string | null; rating: number } },
+): Promise<void> {
+  if (what.review || what.celebrate) {
+    await publishLiveEvent(database, { workspaceId, event: 'reviewAdded', celebration: what.celebrate, ...(what.review ? { review: what.review } : {}) });
+  } else if (what.changed) {
+    await publishLiveEvent(database, { workspaceId, event: 'data_update' });
+  }
+}
+
+async function matchNewReview(database: Database, workspace: Workspace, reviewId: number, review: IncomingReview): Promise<MatchResult> {
+  return database.db.transaction(async (tx) => {
+    // One matcher at a time per workspace: a request takes at most one review even when two arrive together.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspace.id})`);
+    const taken = tx
+      .select({ id: reviews.requestId })
+      .from(reviews)
+      .where(and(eq(reviews.workspaceId, workspace.id), isNotNull(reviews.requestId), inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM])));
+    const open = await tx
+      .select({
+        id: reviewRequests.id,
+        firstName: reviewRequests.customerFirstName,
+        lastName: reviewRequests.customerLastName,
+        email: reviewRequests.customerEmail,
+        createdAt: reviewRequests.createdAt,
+        clickedAt: reviewRequests.clickedAt,
+        teamId: reviewRequests.teamId,
+      })
+      .from(reviewRequests)
+      .where(
+        and(
+          eq(reviewRequests.workspaceId, workspace.id),
+          gte(reviewRequests.createdAt, new Date(review.createTime.getTime() - OPEN_REQUEST_DAYS * DAY_MS)),
+          notInArray(reviewRequests.id, taken),
+        ),
+      );
+    const result = matchReview(review, new RequestIndex(open));
+    const chosen = result.status === 'unmatched' ? undefined : open.find((r) => r.id === result.requestId);
+    await tx
+      .update(reviews)
+      .set({
+        matchStatus: result.status,
+        matchConfidence: result.confidence,
+        matchEvidence: result.evidence ?? null,
+        requestId: chosen?.id ?? null,
+        teamId: result.status === 'auto_matched' ? (chosen?.teamId ?? null) : null,
+        confirmedAt: result.status === 'auto_matched' ? new Date() : null,
+      })
+      .where(eq(reviews.id, reviewId));
+    return result;
+  });
+}
+
+const comparableName = (name: string) => fold(name).replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** Reviewer names compared for "the same review": case, accents, punctuation and spacing aside. */
+function sameName(a: string | null, b: string | null): boolean {
+  if (!a || !b) return false;
+  const name = comparableName(a);
+  return name !== '' && name === comparableName(b);
+}
+
+/**
+ * DESIGN.md: a CRM delivery that forwards a Google review and the Google sync of that review are one
+ * review. The CRM row is marked `same_as` the Google row and stops counting; when it came first, its
+ * match (automatic or by hand) moves to the Google row, so a decision is never lost. Returns the id
+ * of the other row when the new review was linked (then it needs no matching and no celebration).
+ */
+async function linkSameReview(database: Database, workspace: Workspace, reviewId: number, review: IncomingReview): Promise<number | null> {
+  if ((review.source !== 'google' && review.source !== 'crm') || !review.reviewerName) return null;
+  const otherSource = review.source === 'google' ? 'crm' : 'google';
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspace.id})`);
+    const from = new Date(review.createTime.getTime() - SAME_REVIEW_WINDOW_MS);
+    const to = new Date(review.createTime.getTime() + SAME_REVIEW_WINDOW_MS);
+    const candidates = await tx
+      .select({
+        id: reviews.id,
+        reviewerName: reviews.reviewerName,
+        createTime: reviews.createTime,
+        matchStatus: reviews.matchStatus,
+        matchConfidence: reviews.matchConfidence,
+        matchEvidence: reviews.matchEvidence,
+        requestId: reviews.requestId,
+        teamId: reviews.teamId,
+        confirmedAt: reviews.confirmedAt,
+      })
+      .from(reviews)
+      .where(
+        and(
+          eq(reviews.workspaceId, workspace.id),
+          eq(reviews.source, otherSource),
+          eq(reviews.rating, review.rating),
+          gte(reviews.createTime, from),
+          lte(reviews.createTime, to),
+          LIVE_REVIEW,
+          // A Google row that some CRM row already names is taken.
+          otherSource === 'google' ? sql`NOT EXISTS (SELECT 1 FROM reviews AS crm WHERE crm.same_as = ${reviews.id})` : undefined,
+        ),
+      );
+    const other = candidates
+      .filter((c) => sameName(c.reviewerName, review.reviewerName))
+      .sort((a, b) => Math.abs(a.createTime.getTime() - review.createTime.getTime()) - Math.abs(b.createTime.getTime() - review.createTime.getTime()))[0];
+    if (!other) return null;
+    if (review.source === 'crm') {
+      await tx.update(reviews).set({ sameAs: other.id }).where(eq(reviews.id, reviewId));
+    } else {
+      // The CRM copy came first and may carry a match: the Google row takes it over.
+      await tx
+        .update(reviews)
+        .set({ matchStatus: 'unmatched', matchConfidence: null, matchEvidence: null, requestId: null, teamId: null, confirmedAt: null, sameAs: reviewId })
+        .where(eq(reviews.id, other.id));
       await tx
         .update(reviews)
         .set({
-          matchStatus: result.status,
-          matchConfidence: result.confidence,
-          matchEvidence: result.evidence ?? null,
-          requestId: chosen?.id ?? null,
-          teamId: result.status === 'auto_matched' ? (chosen?.teamId ?? null) : null,
-          confirmedAt: result.status === 'auto_matched' ? new Date() : null,
+          matchStatus: other.matchStatus,
+          matchConfidence: other.matchConfidence,
+          matchEvidence: other.matchEvidence,
+          requestId: other.requestId,
+          teamId: other.teamId,
+          confirmedAt: other.confirmedAt,
         })
-        .where(eq(reviews.id, stored.id));
-      return result;
-    });
-  }
-
-  const { start } = await challengeSettings(db, workspace);
-  const counted = review.createTime.getTime() >= start.getTime();
-  if (stored.created) {
-    await publishLiveEvent(database, {
-      workspaceId: workspace.id,
-      event: 'reviewAdded',
-      celebration: counted,
-      review: { reviewerName: review.reviewerName, rating: review.rating },
-    });
-  } else {
-    await publishLiveEvent(database, { workspaceId: workspace.id, event: 'data_update' });
-  }
-  return { id: stored.id, created: stored.created, match };
+        .where(eq(reviews.id, reviewId));
+    }
+    return other.id;
+  });
 }

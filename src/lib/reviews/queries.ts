@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.ts';
 import { challengeSettings, COUNTED_FOR_TEAM } from '../scoring.ts';
 import { UNKNOWN_TEAM_NAME, type Workspace } from '../workspaces.ts';
+import { LIVE_REVIEW } from './store.ts';
 
 // The reviews as staff see them on /{slug}/reviews (SPEC.md section 3 "Team-visible review" and
 // "Unmatched invite", DESIGN.md "Reviews, statuses, counting and celebrations"). The lists cover the
@@ -157,7 +158,7 @@ const newestFirst = (a: { at: number; id: number }, b: { at: number; id: number 
  */
 export async function listTeamReviews(db: Db, workspace: Workspace, teamId?: number): Promise<TeamVisibleReview[]> {
   const [{ start }, unknown] = await Promise.all([challengeSettings(db, workspace), findUnknownTeam(db, workspace.id)]);
-  const rows = await selectReviews(db, workspace.id, and(inArray(reviews.matchStatus, COUNTED), gte(reviews.createTime, start)));
+  const rows = await selectReviews(db, workspace.id, and(inArray(reviews.matchStatus, COUNTED), gte(reviews.createTime, start), LIVE_REVIEW));
   return rows
     .map((row) => toTeamVisible(row, unknown))
     .filter((review) => teamId === undefined || review.team?.id === teamId)
@@ -173,7 +174,7 @@ export async function listTeamReviews(db: Db, workspace: Workspace, teamId?: num
  */
 export async function listUnmatchedReviews(db: Db, workspace: Workspace): Promise<UnmatchedReview[]> {
   const [{ start }, unknown] = await Promise.all([challengeSettings(db, workspace), findUnknownTeam(db, workspace.id)]);
-  const rows = await selectReviews(db, workspace.id, and(inArray(reviews.matchStatus, WAITING), gte(reviews.createTime, start)));
+  const rows = await selectReviews(db, workspace.id, and(inArray(reviews.matchStatus, WAITING), gte(reviews.createTime, start), LIVE_REVIEW));
   const suggested = [...new Set(rows.filter((r) => r.matchStatus === 'needs_review' && r.requestId !== null).map((r) => r.requestId!))];
   const open = new Set<number>();
   if (suggested.length) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reviews } from '../db/schema.ts';
 
@@ -13,16 +13,27 @@ export interface IncomingReview {
   createTime: Date;
   updateTime?: Date | null;
   reviewUrl?: string | null;
+  reviewerPhotoUrl?: string | null;
+  ownerReply?: string | null;
+  ownerReplyTime?: Date | null;
 }
+
+/**
+ * A review that is listed and counted: not removed from Google by its author, and not a CRM copy of
+ * a Google review stored under that review (same_as).
+ */
+export const LIVE_REVIEW = and(isNull(reviews.removedAt), isNull(reviews.sameAs));
 
 export interface StoredReview {
   id: number;
   created: boolean;
+  /** An existing review was updated (an edit, or a new owner reply). */
+  changed: boolean;
 }
 
 /**
  * Stores a review once per workspace, source and external id: a repeated delivery changes nothing,
- * and an edit (a newer update time) updates the text and rating in place.
+ * and an edit (a newer update time) or a changed owner reply updates it in place.
  */
 export async function upsertReview(db: Db, workspaceId: number, review: IncomingReview): Promise<StoredReview> {
   const [row] = await db
@@ -35,17 +46,23 @@ export async function upsertReview(db: Db, workspaceId: number, review: Incoming
         rating: sql`excluded.rating`,
         comment: sql`excluded.comment`,
         updateTime: sql`excluded.update_time`,
+        reviewerPhotoUrl: sql`excluded.reviewer_photo_url`,
+        ownerReply: sql`excluded.owner_reply`,
+        ownerReplyTime: sql`excluded.owner_reply_time`,
+        reviewUrl: sql`coalesce(excluded.review_url, ${reviews.reviewUrl})`,
       },
-      setWhere: sql`excluded.update_time IS NOT NULL AND (${reviews.updateTime} IS NULL OR excluded.update_time > ${reviews.updateTime})`,
+      // A reply changes without a new update time on the review itself.
+      setWhere: sql`(excluded.update_time IS NOT NULL AND (${reviews.updateTime} IS NULL OR excluded.update_time > ${reviews.updateTime}))
+        OR (excluded.source = 'google' AND excluded.owner_reply IS DISTINCT FROM ${reviews.ownerReply})`,
     })
     .returning({ id: reviews.id, created: sql<boolean>`xmax = 0` });
-  if (row) return row;
+  if (row) return { ...row, changed: !row.created };
   // Already stored and not newer: nothing changed.
   const [existing] = await db
     .select({ id: reviews.id })
     .from(reviews)
     .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.source, review.source), eq(reviews.externalId, review.externalId)));
-  return { id: existing!.id, created: false };
+  return { id: existing!.id, created: false, changed: false };
 }
 
 /** A review made by an admin to try the product (SPEC.md "Test Review form"). */

@@ -91,3 +91,8 @@ export type LogRequestPayload = z.infer<typeof logRequestPayload>;
 export const privateFeedbackPayload = z.object({
   message: ruled(feedbackMessageProblem, 'Please write your feedback before sending', trim),
 });
+
+/** POST /api/gmb/fetch-details. */
+export const fetchDetailsPayload = z.object({
+  reviewLink: z.string({ error: 'reviewLink is required' }).trim().min(1, 'reviewLink is required').max(2000, 'reviewLink is too long'),
+});

@@ -37,4 +37,15 @@ describe('settings rules', () => {
     expect(checkSettingValue('anything', '  spaced  ')).toEqual({ ok: true, value: '  spaced  ' });
     expect(checkSettingValue('anything', 'x'.repeat(2001)).ok).toBe(false);
   });
+
+  it('takes Google account and location ids as numeric strings of 18 or more digits', () => {
+    expect(checkSettingValue('gmb_account_id', ' 123456789012345678 ')).toEqual({ ok: true, value: '123456789012345678' });
+    expect(checkSettingValue('gmb_location_id', 'locations/1234567890123456789012')).toEqual({ ok: true, value: '1234567890123456789012' });
+    expect(checkSettingValue('gmb_account_id', 'accounts/123456789012345678')).toEqual({ ok: true, value: '123456789012345678' });
+    expect(checkSettingValue('gmb_account_id', '')).toEqual({ ok: true, value: '' });
+    for (const bad of ['12345678901234567', '12345678901234567x', '-123456789012345678', '1.23456789012345678e20']) {
+      expect(checkSettingValue('gmb_account_id', bad)).toEqual({ ok: false, message: 'Account ID must be numeric, 18 or more digits' });
+    }
+    expect(checkSettingValue('gmb_location_id', 'abc')).toEqual({ ok: false, message: 'Location ID must be numeric, 18 or more digits' });
+  });
 });

@@ -59,7 +59,22 @@ export function canonicalTimeZone(zone: string): string | undefined {
   }
 }
 
+/** Google Business Profile account and location ids: numeric strings of 18 or more digits (INTEGRATIONS.md). */
+export const GMB_ID_PATTERN = /^\d{18,32}$/;
+export const GMB_ACCOUNT_ID_INVALID = 'Account ID must be numeric, 18 or more digits';
+export const GMB_LOCATION_ID_INVALID = 'Location ID must be numeric, 18 or more digits';
+
+function gmbIdRule(message: string) {
+  return (raw: string): ValueCheck => {
+    // Pasting "accounts/123..." or "locations/123..." from Google's tools is forgiven.
+    const value = raw.trim().replace(/^(accounts|locations)\//, '');
+    return value === '' || GMB_ID_PATTERN.test(value) ? { ok: true, value } : { ok: false, message };
+  };
+}
+
 const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
+  gmb_account_id: gmbIdRule(GMB_ACCOUNT_ID_INVALID),
+  gmb_location_id: gmbIdRule(GMB_LOCATION_ID_INVALID),
   target_reviews: (raw) => {
     const value = raw.trim();
     const n = /^\d{1,7}$/.test(value) ? Number(value) : NaN;

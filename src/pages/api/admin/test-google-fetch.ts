@@ -1,13 +1,11 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
+import { testGoogleFetch } from '../../../lib/google/status.ts';
 import { json } from '../../../lib/http.ts';
 
-/**
- * "Test Google Fetch": {success, configured, message, error, reviewCount}. The Google Business Profile
- * connection comes with the Google issue; until then the answer says it is not connected.
- */
+/** "Test Google Fetch": {success, configured, message, error, reviewCount}; nothing is imported. */
 export const GET: APIRoute = async ({ locals }) => {
   const access = requireAdmin(locals);
   if (!access.ok) return access.response;
-  return json({ success: false, configured: false, message: 'Google Business Profile is not connected', error: null, reviewCount: 0 });
+  return json(await testGoogleFetch(locals.runtime, access.workspace));
 };

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { SignJWT } from 'jose';
+import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { pgliteDatabase } from '../db/pglite.ts';
+import { workspaces } from '../db/schema.ts';
+import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
+
+const key = new Uint8Array(32).fill(7);
+let database: Database;
+let workspaceId: number;
+
+beforeAll(async () => {
+  database = pgliteDatabase(await PGlite.create());
+  await migrate(database);
+  const [row] = await database.db
+    .insert(workspaces)
+    .values({ slug: 'state-test', businessName: 'State Test', adminEmail: 'a@b.example', staffPasswordHash: 'x', adminPasswordHash: 'x' })
+    .returning({ id: workspaces.id });
+  workspaceId = row!.id;
+});
+afterAll(() => database.close());
+
+describe('the OAuth state', () => {
+  it('names its workspace once', async () => {
+    const state = await createOAuthState(database.db, workspaceId, key);
+    expect(await consumeOAuthState(database.db, state, key)).toBe(workspaceId);
+    expect(await consumeOAuthState(database.db, state, key)).toBeNull();
+  });
+
+  it('is refused when signed with another key, altered, or expired', async () => {
+    const state = await createOAuthState(database.db, workspaceId, key);
+    expect(await consumeOAuthState(database.db, state, new Uint8Array(32).fill(8))).toBeNull();
+    const [header, payload, signature] = state.split('.');
+    const altered = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    altered.sub = String(workspaceId + 1);
+    expect(await consumeOAuthState(database.db, `${header}.${Buffer.from(JSON.stringify(altered)).toString('base64url')}.${signature}`, key)).toBeNull();
+    const expired = await new SignJWT({ nonce: 'n' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(workspaceId)).setAudience('gmb-oauth-state').setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key);
+    expect(await consumeOAuthState(database.db, expired, key)).toBeNull();
+  });
+
+  it('is not a session token, nor a session token a state', async () => {
+    const session = await new SignJWT({ slug: 'state-test', admin: true }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(workspaceId)).setExpirationTime('1h').sign(key);
+    expect(await consumeOAuthState(database.db, session, key)).toBeNull();
+  });
+});

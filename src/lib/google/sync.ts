@@ -1,0 +1,156 @@
+import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { LOCK_SPACES } from '../db/database.ts';
+import { reviews, settings } from '../db/schema.ts';
+import { planAllowsGoogle } from '../plans.ts';
+import { announceReviews, ingestReview } from '../reviews/ingest.ts';
+import type { Runtime } from '../runtime.ts';
+import { findWorkspaceById, type Workspace } from '../workspaces.ts';
+import { DEFAULT_RETRY, GbpApi, type RetryPolicy } from './api.ts';
+import { createOAuthClient, googleConfigured } from './client.ts';
+import { markBroken, readConnection, recordSync, REFRESH_TOKEN_KEY, saveLocationDetails, storeRefreshToken } from './connection.ts';
+import { GoogleError } from './errors.ts';
+import { toIncomingReview } from './review-format.ts';
+
+export type SyncSkip = 'not_configured' | 'plan' | 'not_connected' | 'broken' | 'incomplete' | 'busy' | 'recent';
+
+export type SyncOutcome =
+  | { status: 'done'; added: number; updated: number; removed: number }
+  | { status: 'failed'; error: string; broken: boolean }
+  | { status: 'skipped'; reason: SyncSkip };
+
+const INTERNAL_ERROR = 'The sync stopped on an internal error';
+const UNREADABLE_TOKEN = 'This server cannot read the stored Google connection (was APP_SECRET changed?). Reconnect the Google account.';
+
+export interface SyncOptions {
+  /** Skip when the last sync started less than this long ago (the scheduler's guard across instances). */
+  minIntervalMs?: number;
+  retry?: RetryPolicy;
+}
+
+/**
+ * Brings a workspace's Google reviews in step: every page, each review upserted on its reviewId and
+ * update time, new ones matched, then one dashboard event. A complete pass marks the reviews Google
+ * no longer lists as removed. One sync per workspace at a time, across instances (advisory lock).
+ */
+export async function syncWorkspace(runtime: Runtime, workspace: Workspace, options: SyncOptions = {}): Promise<SyncOutcome> {
+  if (!googleConfigured(runtime.config)) return { status: 'skipped', reason: 'not_configured' };
+  if (!planAllowsGoogle(workspace.plan)) return { status: 'skipped', reason: 'plan' };
+  const locked = await runtime.database.withTryLock(LOCK_SPACES.googleSync, workspace.id, () => syncLocked(runtime, workspace, options));
+  return locked.acquired ? locked.value : { status: 'skipped', reason: 'busy' };
+}
+
+async function syncLocked(runtime: Runtime, workspace: Workspace, options: SyncOptions): Promise<SyncOutcome> {
+  const { database, config, secretKey } = runtime;
+  const db = database.db;
+  const connection = await readConnection(db, workspace.id, secretKey);
+  if (connection.broken) return { status: 'skipped', reason: 'broken' };
+  if (connection.tokenStored && !connection.refreshToken) {
+    await markBroken(db, workspace.id, UNREADABLE_TOKEN);
+    return { status: 'failed', error: UNREADABLE_TOKEN, broken: true };
+  }
+  if (!connection.refreshToken) return { status: 'skipped', reason: 'not_connected' };
+  if (!connection.accountId || !connection.locationId) return { status: 'skipped', reason: 'incomplete' };
+  const startedAt = new Date();
+  if (options.minIntervalMs && connection.lastSync && startedAt.getTime() - Date.parse(connection.lastSync.at) < options.minIntervalMs) {
+    return { status: 'skipped', reason: 'recent' };
+  }
+
+  const client = createOAuthClient(config, connection.refreshToken);
+  // Google may rotate the refresh token on a refresh: keep the new one.
+  client.on('tokens', (tokens) => {
+    if (tokens.refresh_token && tokens.refresh_token !== connection.refreshToken) {
+      storeRefreshToken(db, workspace.id, tokens.refresh_token, secretKey).catch((error) =>
+        console.error(`Could not store the new Google refresh token of workspace ${workspace.id}`, error),
+      );
+    }
+  });
+  const api = new GbpApi(client, config, options.retry ?? DEFAULT_RETRY);
+  const counts = { added: 0, updated: 0, removed: 0 };
+  let celebrate = false;
+  let firstAdded: { reviewerName: string | null; rating: number } | undefined;
+  try {
+    const reviewUrl = connection.mapsUri ?? (await lookUpMapsUri(api, workspace.id, connection.accountId, connection.locationId, db));
+    for await (const page of api.reviewPages(connection.accountId, connection.locationId)) {
+      const seen: string[] = [];
+      for (const raw of page.reviews) {
+        const review = toIncomingReview(raw, reviewUrl);
+        if (!review) continue;
+        seen.push(review.externalId);
+        const ingested = await ingestReview(database, workspace, review, { announce: false });
+        if (!ingested) continue;
+        if (ingested.created) {
+          counts.added += 1;
+          firstAdded ??= { reviewerName: review.reviewerName, rating: review.rating };
+        } else if (ingested.changed) counts.updated += 1;
+        celebrate ||= ingested.counted;
+      }
+      if (seen.length) {
+        await db
+          .update(reviews)
+          .set({ seenAt: startedAt, removedAt: null })
+          .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.source, 'google'), inArray(reviews.externalId, seen)));
+      }
+    }
+    const removed = await db
+      .update(reviews)
+      .set({ removedAt: new Date() })
+      .where(
+        and(
+          eq(reviews.workspaceId, workspace.id),
+          eq(reviews.source, 'google'),
+          isNull(reviews.removedAt),
+          or(isNull(reviews.seenAt), lt(reviews.seenAt, startedAt)),
+        ),
+      )
+      .returning({ id: reviews.id });
+    counts.removed = removed.length;
+    await recordSync(db, workspace.id, { at: startedAt, outcome: 'success', error: null, ...counts });
+    return { status: 'done', ...counts };
+  } catch (thrown) {
+    if (!(thrown instanceof GoogleError)) {
+      // Not Google's answer (our own database, a bug): record it plainly and let the caller see it.
+      await recordSync(db, workspace.id, { at: startedAt, outcome: 'failed', error: INTERNAL_ERROR, ...counts });
+      throw thrown;
+    }
+    const error = thrown;
+    const broken = error.failure === 'invalid_grant';
+    if (broken) await markBroken(db, workspace.id, error.message);
+    await recordSync(db, workspace.id, { at: startedAt, outcome: 'failed', error: error.message, ...counts });
+    return { status: 'failed', error: error.message, broken };
+  } finally {
+    await announceReviews(database, workspace.id, {
+      celebrate,
+      changed: counts.added + counts.updated + counts.removed > 0,
+      review: firstAdded,
+    });
+  }
+}
+
+/** IDs typed by hand come without the location's Maps page, which every review links to: fetch it once. */
+async function lookUpMapsUri(api: GbpApi, workspaceId: number, accountId: string, locationId: string, db: Runtime['database']['db']): Promise<string | null> {
+  const location = await api.location(accountId, locationId);
+  if (!location) return null;
+  await saveLocationDetails(db, workspaceId, { locationId, title: location.title ?? null, mapsUri: location.metadata?.mapsUri ?? null });
+  return location.metadata?.mapsUri ?? null;
+}
+
+/** Every workspace with a connection, one after another: a failure in one never stops the next. */
+export async function syncAllWorkspaces(runtime: Runtime, options: SyncOptions = {}): Promise<Map<number, SyncOutcome>> {
+  const outcomes = new Map<number, SyncOutcome>();
+  if (!googleConfigured(runtime.config)) return outcomes;
+  const connected = await runtime.database.db
+    .select({ id: settings.workspaceId })
+    .from(settings)
+    .where(and(eq(settings.key, REFRESH_TOKEN_KEY), ne(settings.value, '')))
+    .orderBy(settings.workspaceId);
+  for (const { id } of connected) {
+    try {
+      const workspace = await findWorkspaceById(runtime.database.db, id);
+      if (workspace) outcomes.set(id, await syncWorkspace(runtime, workspace, options));
+    } catch (error) {
+      console.error(`The Google sync of workspace ${id} failed`, error);
+      outcomes.set(id, { status: 'failed', error: INTERNAL_ERROR, broken: false });
+    }
+  }
+  return outcomes;
+}

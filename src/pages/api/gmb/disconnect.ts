@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../lib/auth/guards.ts';
+import { disconnectGoogle } from '../../../lib/google/status.ts';
+import { json } from '../../../lib/http.ts';
+
+/** Revokes the grant at Google and forgets the token; imported reviews stay. */
+export const POST: APIRoute = async ({ locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  await disconnectGoogle(locals.runtime, access.workspace);
+  return json({ success: true });
+};

@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { requireStaff } from '../../../lib/auth/guards.ts';
+import { listGmbReviews } from '../../../lib/google/status.ts';
+import { json } from '../../../lib/http.ts';
+
+export const GET: APIRoute = async ({ locals }) => {
+  const access = requireStaff(locals);
+  if (!access.ok) return access.response;
+  return json(await listGmbReviews(locals.runtime.database.db, access.workspace.id));
+};
