@@ -8,7 +8,7 @@ import type { LiveStatus } from './live/connection.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
 import { BackIcon } from './ui/BackIcon.tsx';
 import { AssignControl, type AssignChoice } from './reviews/AssignControl.tsx';
-import { Avatar, ExternalIcon, sourceLabel, Stars, TeamBadge } from './reviews/ReviewBits.tsx';
+import { Avatar, ExternalIcon, ReviewText, sourceLabel, Stars, TeamBadge, useMinuteClock } from './reviews/ReviewBits.tsx';
 import { Toast, useToast } from './ui/toast.tsx';
 
 // The Google Reviews page (SPEC.md section 2 "/{slug}/reviews"): a team filter kept in the URL, a
@@ -89,18 +89,6 @@ function useLiveReviews(initial: ReviewsData) {
   return { data, setData, status, refresh: reload };
 }
 
-/** The clock the relative times read, ticking once a minute. */
-function useMinuteClock(renderedAt: number) {
-  const [now, setNow] = useState(renderedAt);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
-
 function AlertIcon() {
   return (
     <svg viewBox="0 0 20 20" class="h-5 w-5" fill="currentColor" aria-hidden="true">
@@ -110,14 +98,6 @@ function AlertIcon() {
         clip-rule="evenodd"
       />
     </svg>
-  );
-}
-
-function ReviewText({ text }: { text: string | null }) {
-  return text?.trim() ? (
-    <p class="text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">{text}</p>
-  ) : (
-    <p class="text-sm text-slate-400 italic">No comment</p>
   );
 }
 

@@ -14,8 +14,9 @@ export function AdminCard({ title, description, class: extra = '', actions, chil
   const id = `card-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section aria-labelledby={id} class={`card flex flex-col p-5 sm:p-6 ${extra}`}>
-      <div class="flex items-start justify-between gap-3">
-        <div>
+      {/* The actions sit beside the title, or under it when both do not fit (a phone). */}
+      <div class="flex flex-wrap items-start justify-between gap-3">
+        <div class="min-w-0 flex-1 basis-60">
           <h2 id={id} class="text-lg font-semibold text-slate-900">
             {title}
           </h2>

@@ -1,6 +1,8 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { TeamRef } from '../../lib/reviews/queries.ts';
 
-// Small pieces of the reviews page: stars, the team badge, the reviewer's initial, the source.
+// Small pieces of the review lists (the reviews page, the GMB reviews page): stars, the team badge,
+// the reviewer's initial or photo, the review's text, the source, and the clock relative times read.
 
 const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.25 4.14 1 5.86L10 14.9l-5.25 2.8 1-5.86L1.5 7.7l5.9-.9L10 1.5Z';
 
@@ -43,6 +45,8 @@ export function TeamBadge({ team }: { team: TeamRef | null }) {
   );
 }
 
+const AVATAR_CLASSES = 'flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded-full';
+
 /** A round initial, tinted with the team colour. */
 export function Avatar({ name, color }: { name: string | null; color?: string }) {
   const initial = name?.trim().charAt(0).toUpperCase() || '?';
@@ -50,12 +54,66 @@ export function Avatar({ name, color }: { name: string | null; color?: string })
   return (
     <span
       aria-hidden="true"
-      class="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-base font-bold"
+      class={`${AVATAR_CLASSES} text-base font-bold`}
       style={{ backgroundColor: `${tone}1F`, color: `color-mix(in srgb, ${tone} 75%, #0f172a)` }}
     >
       {initial}
     </span>
   );
+}
+
+/** The reviewer's profile photo, or a default person icon when there is none or it does not load. */
+export function ReviewerPhoto({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // A server-rendered image may have failed before the island hydrated and could hear it.
+    const current = img.current;
+    setFailed(Boolean(current && current.complete && current.naturalWidth === 0));
+  }, [url]);
+  if (url && !failed) {
+    // Google's photo host refuses some requests that carry a referrer.
+    return (
+      <img
+        ref={img}
+        src={url}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        referrerpolicy="no-referrer"
+        class={`${AVATAR_CLASSES} bg-slate-100 object-cover`}
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <span aria-hidden="true" data-testid="default-avatar" class={`${AVATAR_CLASSES} bg-slate-100 text-slate-400`}>
+      <svg viewBox="0 0 20 20" class="h-6 w-6" fill="currentColor">
+        <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 1 1 14 0 .75.75 0 0 1-.75.75H3.75A.75.75 0 0 1 3 18Z" />
+      </svg>
+    </span>
+  );
+}
+
+/** A review's text, or a quiet "No comment" for a rating-only review. */
+export function ReviewText({ text }: { text: string | null }) {
+  return text?.trim() ? (
+    <p class="text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">{text}</p>
+  ) : (
+    <p class="text-sm text-slate-400 italic">No comment</p>
+  );
+}
+
+/** The clock relative times read: the server's at hydration (so they hydrate as rendered), then ticking once a minute. */
+export function useMinuteClock(renderedAt: number): number {
+  const [now, setNow] = useState(renderedAt);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
 }
 
 /** Where the review came from: Google, or the CRM (a review action); "test" for the admin's tries. */
