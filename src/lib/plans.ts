@@ -17,5 +17,3 @@ export const REQUEST_LOGGING_UPGRADE_MESSAGE = 'Your plan does not include loggi
 export function planAllowsGoogle(plan: Plan): boolean {
   return plan !== 'free';
 }
-
-export const GOOGLE_UPGRADE_MESSAGE = 'Your plan does not include the Google Business Profile integration. Please upgrade.';

@@ -1,10 +1,11 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { googleConnections, reviews, settings } from '../../src/lib/db/schema.ts';
-import { QUOTA_STILL_BLOCKED } from '../../src/lib/google/discover.ts';
+import { OAUTH_ERRORS, QUOTA_STILL_BLOCKED } from '../../src/lib/google/messages.ts';
 import { BUSINESS_MANAGE_SCOPE, startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
+import { Client } from '../helpers/client.ts';
 import { connectGoogle, googleEnv } from '../helpers/google.ts';
 
 let app: TestApp;
@@ -108,17 +109,17 @@ describe('connecting a Google account', () => {
     const again = await admin.client.get(callback.pathname + callback.search);
     const againUrl = new URL(again.headers.get('location')!, app.url);
     expect(againUrl.pathname).toBe(`/${admin.workspace.slug}/admin`);
-    expect(againUrl.searchParams.get('gmb_error')).toMatch(/expired or was already used/);
+    expect(againUrl.searchParams.get('gmb_error')).toBe('state');
 
     const forged = await admin.client.get(`/api/gmb/oauth/callback?code=x&state=${'a'.repeat(20)}.${'b'.repeat(20)}.${'c'.repeat(20)}`);
-    expect(new URL(forged.headers.get('location')!, app.url).searchParams.get('gmb_error')).toMatch(/expired or was already used/);
+    expect(new URL(forged.headers.get('location')!, app.url).searchParams.get('gmb_error')).toBe('state');
   });
 
   it('returns to the admin page with a clear message when the admin refuses consent', async () => {
     const admin = await signUpAdmin(app);
     fake.state.consent = 'deny';
     const back = await connectGoogle(admin.client);
-    expect(back.searchParams.get('gmb_error')).toBe('Google access was not granted, so the account was not connected.');
+    expect(back.searchParams.get('gmb_error')).toBe('denied');
     expect((await admin.client.get('/api/gmb/status')).json.connected).toBe(false);
   });
 
@@ -126,16 +127,26 @@ describe('connecting a Google account', () => {
     const admin = await signUpAdmin(app);
     await app.database.db.execute(`UPDATE workspaces SET plan = 'free' WHERE id = ${admin.workspaceId}` as never);
     const initiate = await admin.client.get('/api/gmb/oauth/initiate');
-    expect(new URL(initiate.headers.get('location')!, app.url).searchParams.get('gmb_error')).toMatch(/Please upgrade/);
-    expect((await admin.client.get('/api/gmb/try-discover')).status).toBe(403);
-    expect((await admin.client.post('/api/gmb/poll-reviews')).status).toBe(403);
+    expect(new URL(initiate.headers.get('location')!, app.url).searchParams.get('gmb_error')).toBe('upgrade');
+    // 402, not 403: an admin query answered 403 would lock the admin panel.
+    const discover = await admin.client.get('/api/gmb/try-discover');
+    expect(discover.status).toBe(402);
+    expect(discover.json).toEqual({ message: OAUTH_ERRORS.upgrade });
+    expect((await admin.client.post('/api/gmb/poll-reviews')).status).toBe(402);
     expect((await admin.client.get('/api/gmb/status')).json.allowed).toBe(false);
   });
 
-  it('keeps the Google routes to the admin', async () => {
-    const admin = await signUpAdmin(app);
-    await admin.client.post('/api/auth/logout');
-    expect((await admin.client.get('/api/gmb/status')).status).toBe(401);
+  it('keeps the connection to the admin, and lets any signed-in member read and poll', async () => {
+    const { client: adminClient, workspace } = await connectedWorkspace(1);
+    const staff = new Client(app.url, { origin: app.url });
+    expect((await staff.post('/api/auth/login', { slug: workspace.slug, password: workspace.password })).status).toBe(200);
+    for (const path of ['/api/gmb/status', '/api/gmb/try-discover', '/api/admin/test-google-fetch']) expect((await staff.get(path)).status).toBe(403);
+    expect((await staff.post('/api/gmb/disconnect')).status).toBe(403);
+    expect((await staff.get('/api/gmb/oauth/initiate')).headers.get('location')).toBe(`/${workspace.slug}/admin`);
+    expect((await staff.post('/api/gmb/poll-reviews')).json).toMatchObject({ success: true, added: 1 });
+    expect((await staff.get('/api/gmb/reviews')).json).toHaveLength(1);
+    await adminClient.post('/api/auth/logout');
+    expect((await adminClient.get('/api/gmb/status')).status).toBe(401);
   });
 });
 

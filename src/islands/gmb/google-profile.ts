@@ -1,4 +1,5 @@
 import type { GoogleStatus } from '../../lib/google/status.ts';
+import { isOAuthErrorCode, OAUTH_ERRORS, QUOTA_STILL_BLOCKED } from '../../lib/google/messages.ts';
 import type { ToastMessage } from '../ui/toast.tsx';
 
 // The browser's side of the Google Business Profile integration: the answers of /api/gmb/* as the
@@ -45,14 +46,13 @@ export function shortId(id: string): string {
   return id.length > 8 ? `${id.slice(0, 8)}…` : id;
 }
 
-// Discovery (SPEC.md section 8). The server's constant lives in a module that is not for the browser.
-export const QUOTA_BLOCKED = 'Quota still blocked. Use manual entry below.';
+// Discovery (SPEC.md section 8).
 const DISCOVERY_FAILED = 'Discovery failed. Use manual entry below.';
 
 /** The toast for a discovery that found nothing: the quota case has its own title. */
 export function discoveryFailureToast(error: string | null | undefined): ToastMessage {
-  return error === QUOTA_BLOCKED
-    ? { title: 'Still Failed', description: QUOTA_BLOCKED, variant: 'destructive' }
+  return error === QUOTA_STILL_BLOCKED
+    ? { title: 'Still Failed', description: QUOTA_STILL_BLOCKED, variant: 'destructive' }
     : { title: 'Error', description: DISCOVERY_FAILED, variant: 'destructive' };
 }
 
@@ -81,18 +81,18 @@ export function pollFailureToast(serverMessage: string | undefined): ToastMessag
 }
 
 // The return from Google's consent screen (SPEC.md section 2): /{slug}/admin?gmb_connected=true, or
-// ?gmb_error=<message> when the admin refused or the state did not match.
+// ?gmb_error=<code> when the admin refused, the state did not match... (decision 021). Only the known
+// codes' texts are ever shown, so a crafted link cannot put words in the panel's mouth.
 const CONNECTED_PARAM = 'gmb_connected';
 const ERROR_PARAM = 'gmb_error';
-const ERROR_TEXT_MAX = 300;
 const ERROR_FALLBACK = 'Google did not connect. Please try again.';
 
 /** The toast the admin page owes for its query string, or null when it is not a return from Google. */
 export function oauthReturnToast(search: string): ToastMessage | null {
   const params = new URLSearchParams(search);
   if (params.has(ERROR_PARAM)) {
-    const message = (params.get(ERROR_PARAM) ?? '').trim().slice(0, ERROR_TEXT_MAX);
-    return { title: 'Error', description: message || ERROR_FALLBACK, variant: 'destructive' };
+    const code = params.get(ERROR_PARAM) ?? '';
+    return { title: 'Error', description: isOAuthErrorCode(code) ? OAUTH_ERRORS[code] : ERROR_FALLBACK, variant: 'destructive' };
   }
   if (params.get(CONNECTED_PARAM) === 'true') return { title: 'Google Account Connected', variant: 'success' };
   return null;

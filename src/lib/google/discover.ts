@@ -4,9 +4,7 @@ import { GbpApi, resourceId } from './api.ts';
 import { createOAuthClient } from './client.ts';
 import { markBroken, readConnection, saveDiscovery } from './connection.ts';
 import { GoogleError } from './errors.ts';
-
-/** SPEC.md "Discovery": the text of the "Still Failed" toast, and the error that asks for it. */
-export const QUOTA_STILL_BLOCKED = 'Quota still blocked. Use manual entry below.';
+import { QUOTA_STILL_BLOCKED } from './messages.ts';
 
 export interface DiscoveryAnswer {
   success: boolean;

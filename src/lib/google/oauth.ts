@@ -2,15 +2,8 @@ import type { Runtime } from '../runtime.ts';
 import { BUSINESS_MANAGE_SCOPE, createOAuthClient } from './client.ts';
 import { storeRefreshToken } from './connection.ts';
 import { classifyGoogleError } from './errors.ts';
+import type { OAuthErrorCode } from './messages.ts';
 import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
-
-export const OAUTH_MESSAGES = {
-  badState: 'The Google sign-in expired or was already used. Please connect again.',
-  denied: 'Google access was not granted, so the account was not connected.',
-  noCode: 'Google did not send an authorisation code. Please connect again.',
-  noRefreshToken:
-    'Google did not send a refresh token. Remove Review Challenge from your Google account’s third-party access, then connect again.',
-} as const;
 
 /** Google's consent screen for this workspace: offline access (a refresh token), asked every time. */
 export async function consentUrl(runtime: Runtime, workspaceId: number): Promise<string> {
@@ -23,23 +16,24 @@ export async function consentUrl(runtime: Runtime, workspaceId: number): Promise
   });
 }
 
-export type ConsentOutcome = { ok: true; workspaceId: number } | { ok: false; workspaceId: number | null; message: string };
+export type ConsentOutcome = { ok: true; workspaceId: number } | { ok: false; workspaceId: number | null; error: OAuthErrorCode };
 
 /** The callback: checks the state (once), exchanges the code, and keeps only the sealed refresh token. */
 export async function completeConsent(runtime: Runtime, query: URLSearchParams): Promise<ConsentOutcome> {
   const state = query.get('state');
   const workspaceId = state ? await consumeOAuthState(runtime.database.db, state, runtime.sessionKey) : null;
-  if (workspaceId === null) return { ok: false, workspaceId: null, message: OAUTH_MESSAGES.badState };
-  if (query.get('error')) return { ok: false, workspaceId, message: OAUTH_MESSAGES.denied };
+  if (workspaceId === null) return { ok: false, workspaceId: null, error: 'state' };
+  if (query.get('error')) return { ok: false, workspaceId, error: 'denied' };
   const code = query.get('code');
-  if (!code) return { ok: false, workspaceId, message: OAUTH_MESSAGES.noCode };
+  if (!code) return { ok: false, workspaceId, error: 'no_code' };
   let refreshToken: string | null | undefined;
   try {
     ({ tokens: { refresh_token: refreshToken } } = await createOAuthClient(runtime.config).getToken(code));
   } catch (error) {
-    return { ok: false, workspaceId, message: `Google did not accept the sign-in: ${classifyGoogleError(error).message}` };
+    console.warn(`Google did not exchange the sign-in code of workspace ${workspaceId}: ${classifyGoogleError(error).message}`);
+    return { ok: false, workspaceId, error: 'exchange' };
   }
-  if (!refreshToken) return { ok: false, workspaceId, message: OAUTH_MESSAGES.noRefreshToken };
+  if (!refreshToken) return { ok: false, workspaceId, error: 'no_refresh_token' };
   await storeRefreshToken(runtime.database.db, workspaceId, refreshToken, runtime.secretKey);
   return { ok: true, workspaceId };
 }

@@ -1,18 +1,20 @@
 import type { APIRoute } from 'astro';
+import { OAUTH_ERRORS } from '../../../lib/google/messages.ts';
 import { syncWorkspace, type SyncSkip } from '../../../lib/google/sync.ts';
 import { errorJson, json } from '../../../lib/http.ts';
-import { requireGoogleAdmin } from './_access.ts';
+import { requireGoogleStaff } from './_access.ts';
 
-const SKIPPED: Record<Exclude<SyncSkip, 'busy' | 'recent' | 'plan'>, string> = {
+const SKIPPED: Record<Exclude<SyncSkip, 'busy' | 'recent'>, string> = {
+  plan: OAUTH_ERRORS.upgrade,
   not_configured: 'Google sign-in is not configured on this server',
   not_connected: 'Connect a Google account first',
   broken: 'Google no longer accepts this connection. Reconnect the Google account.',
   incomplete: 'Set the account and location IDs first',
 };
 
-/** Poll Now: runs the sync and answers what it did. */
+/** Poll Now: runs the sync and answers what it did (any signed-in member: the GMB page has the button). */
 export const POST: APIRoute = async ({ locals }) => {
-  const access = requireGoogleAdmin(locals);
+  const access = requireGoogleStaff(locals);
   if (!access.ok) return access.response;
   const outcome = await syncWorkspace(locals.runtime, access.workspace);
   if (outcome.status === 'done') {
@@ -23,5 +25,5 @@ export const POST: APIRoute = async ({ locals }) => {
   if (outcome.reason === 'busy' || outcome.reason === 'recent') {
     return json({ success: true, message: 'A sync is already running; its reviews will appear shortly', added: 0, updated: 0, removed: 0 }, 202);
   }
-  return errorJson(409, outcome.reason === 'plan' ? 'Upgrade required' : SKIPPED[outcome.reason]);
+  return errorJson(409, SKIPPED[outcome.reason]);
 };

@@ -1,9 +1,8 @@
 // Where the OAuth routes send the browser back to: the admin page, with the outcome in the query
-// (SPEC.md section 2: gmb_connected=true; decision 021: gmb_error=<message>).
+// (SPEC.md section 2: gmb_connected=true; decision 021: gmb_error=<code of OAUTH_ERRORS>).
 // (The leading underscore keeps this file out of Astro's routes.)
+import type { OAuthErrorCode } from '../../../../lib/google/messages.ts';
 
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).';
-
-export function adminPageWith(slug: string, query: Record<string, string>): string {
+export function adminPageWith(slug: string, query: { gmb_connected: 'true' } | { gmb_error: OAuthErrorCode }): string {
   return `/${encodeURIComponent(slug)}/admin?${new URLSearchParams(query).toString()}`;
 }

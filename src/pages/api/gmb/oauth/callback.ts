@@ -11,5 +11,5 @@ export const GET: APIRoute = async ({ locals, url, redirect }) => {
   const outcome = await completeConsent(locals.runtime, url.searchParams);
   const workspace = outcome.workspaceId !== null ? await findWorkspaceById(locals.runtime.database.db, outcome.workspaceId) : locals.workspace;
   if (!workspace) return redirect('/', 302);
-  return redirect(adminPageWith(workspace.slug, outcome.ok ? { gmb_connected: 'true' } : { gmb_error: outcome.message }), 302);
+  return redirect(adminPageWith(workspace.slug, outcome.ok ? { gmb_connected: 'true' } : { gmb_error: outcome.error }), 302);
 };
