@@ -333,7 +333,8 @@ export default function GoogleProfileCard({ slug, timeZone }: Props) {
   const busy = work !== null;
   const connectLabel = state === 'broken' || state === 'incomplete' || state === 'ready' ? 'Reconnect' : 'Connect Google Account';
   const connectButton = (variant: 'primary' | 'secondary') => (
-    <NavButton href={GMB_URLS.connect} variant={variant} disabled={busy} onClick={() => setWork('connect')}>
+    // Its own click must keep the href: the re-render runs before the browser follows the link.
+    <NavButton href={GMB_URLS.connect} variant={variant} disabled={busy && work !== 'connect'} onClick={() => setWork('connect')}>
       {variant === 'primary' && <span class="flex h-5 w-5 items-center justify-center rounded-full bg-white"><GoogleIcon /></span>}
       {work === 'connect' ? 'Opening Google...' : connectLabel}
     </NavButton>
