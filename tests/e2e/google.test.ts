@@ -56,6 +56,14 @@ describe.skipIf(!browserAvailable)('Google Business Profile in the browser', () 
     expect(adminPage.url()).toBe(`${app.url}/${details.slug}/admin`);
     expect(await adminPage.getByText('Setup Incomplete').isVisible()).toBe(true);
 
+    // While Google's quota is 0, discovery says "Still Failed" and the manual fields stay.
+    fake.state.quotaZero = true;
+    await adminPage.getByRole('button', { name: 'Try Auto-Discover One More Time' }).click();
+    await expect.poll(() => toast(adminPage, 'Still Failed').isVisible(), { timeout: 5000 }).toBe(true);
+    expect(await toast(adminPage, 'Still Failed').textContent()).toContain('Quota still blocked. Use manual entry below.');
+    expect(await adminPage.getByLabel('Account ID').isVisible()).toBe(true);
+    fake.state.quotaZero = false;
+
     // Auto-discover: the IDs' first 8 characters show, the setup is complete.
     await adminPage.getByRole('button', { name: 'Try Auto-Discover One More Time' }).click();
     const accountId = fake.account.name.split('/')[1]!;
