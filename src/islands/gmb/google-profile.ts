@@ -6,7 +6,8 @@ import type { ToastMessage } from '../ui/toast.tsx';
 // islands read them, and the pure decisions the admin card and the GMB reviews page make from them.
 
 // The answers' shapes are the server's own types (type-only imports: nothing of the server ships).
-export type { GoogleStatus, GmbReview } from '../../lib/google/status.ts';
+export type { GoogleStatus } from '../../lib/google/status.ts';
+export type { GmbReview } from '../../lib/google/gmb-reviews.ts';
 export type { LastSync } from '../../lib/google/connection.ts';
 export type { DiscoveryAnswer } from '../../lib/google/discover.ts';
 

@@ -1,6 +1,7 @@
 import type { Runtime } from '../runtime.ts';
-import { BUSINESS_MANAGE_SCOPE, createOAuthClient } from './client.ts';
-import { storeRefreshToken } from './connection.ts';
+import type { Workspace } from '../workspaces.ts';
+import { BUSINESS_MANAGE_SCOPE, createOAuthClient, googleConfigured } from './client.ts';
+import { forgetConnection, readConnection, storeRefreshToken } from './connection.ts';
 import { classifyGoogleError } from './errors.ts';
 import type { OAuthErrorCode } from './messages.ts';
 import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
@@ -36,4 +37,18 @@ export async function completeConsent(runtime: Runtime, query: URLSearchParams):
   if (!refreshToken) return { ok: false, workspaceId, error: 'no_refresh_token' };
   await storeRefreshToken(runtime.database.db, workspaceId, refreshToken, runtime.secretKey);
   return { ok: true, workspaceId };
+}
+
+/** Disconnect: Google is asked to revoke the grant (best effort), then the token is forgotten here. */
+export async function disconnectGoogle(runtime: Runtime, workspace: Workspace): Promise<void> {
+  const connection = await readConnection(runtime.database.db, workspace.id, runtime.secretKey);
+  if (connection.refreshToken && googleConfigured(runtime.config)) {
+    try {
+      await createOAuthClient(runtime.config).revokeToken(connection.refreshToken);
+    } catch {
+      // The revoke URL carries the token: log nothing of the error but the fact.
+      console.warn(`Google did not confirm the revocation of workspace ${workspace.id}'s token; it is forgotten here all the same`);
+    }
+  }
+  await forgetConnection(runtime.database.db, workspace.id);
 }

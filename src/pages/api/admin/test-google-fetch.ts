@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { testGoogleFetch } from '../../../lib/google/status.ts';
+import { testGoogleFetch } from '../../../lib/google/fetch-test.ts';
 import { json } from '../../../lib/http.ts';
 
 /** "Test Google Fetch": {success, configured, message, error, reviewCount}; nothing is imported. */

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { disconnectGoogle } from '../../../lib/google/status.ts';
+import { disconnectGoogle } from '../../../lib/google/oauth.ts';
 import { json } from '../../../lib/http.ts';
 
 /** Revokes the grant at Google and forgets the token; imported reviews stay. */

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireStaff } from '../../../lib/auth/guards.ts';
-import { listGmbReviews } from '../../../lib/google/status.ts';
+import { listGmbReviews } from '../../../lib/google/gmb-reviews.ts';
 import { json } from '../../../lib/http.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
