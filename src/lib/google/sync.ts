@@ -10,6 +10,7 @@ import { createOAuthClient, googleConfigured } from './client.ts';
 import { markBroken, readConnection, recordSync, REFRESH_TOKEN_KEY, saveLocationDetails, storeRefreshToken } from './connection.ts';
 import { GoogleError } from './errors.ts';
 import { toIncomingReview } from './review-format.ts';
+import type { IncomingReview } from '../reviews/store.ts';
 
 export type SyncSkip = 'not_configured' | 'plan' | 'not_connected' | 'broken' | 'incomplete' | 'busy' | 'recent';
 
@@ -71,11 +72,12 @@ async function syncLocked(runtime: Runtime, workspace: Workspace, options: SyncO
   try {
     const reviewUrl = connection.mapsUri ?? (await lookUpMapsUri(api, workspace.id, connection.accountId, connection.locationId, db));
     for await (const page of api.reviewPages(connection.accountId, connection.locationId)) {
-      const seen: string[] = [];
-      for (const raw of page.reviews) {
-        const review = toIncomingReview(raw, reviewUrl);
-        if (!review) continue;
-        seen.push(review.externalId);
+      const incoming = page.reviews.map((raw) => toIncomingReview(raw, reviewUrl)).filter((r) => r !== null);
+      const seen = incoming.map((r) => r.externalId);
+      const stored = await storedVersions(db, workspace.id, seen);
+      for (const review of incoming) {
+        // Most of a location's reviews are unchanged since the last sync: one query per page for them.
+        if (isUnchanged(stored.get(review.externalId), review)) continue;
         const ingested = await ingestReview(database, workspace, review, { announce: false });
         if (!ingested) continue;
         if (ingested.created) {
@@ -124,6 +126,29 @@ async function syncLocked(runtime: Runtime, workspace: Workspace, options: SyncO
       review: firstAdded,
     });
   }
+}
+
+type StoredVersion = { updateTime: Date | null; ownerReply: string | null };
+
+/** The update time and reply of the page's reviews already stored. */
+async function storedVersions(db: Runtime['database']['db'], workspaceId: number, externalIds: string[]): Promise<Map<string, StoredVersion>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db
+    .select({ externalId: reviews.externalId, updateTime: reviews.updateTime, ownerReply: reviews.ownerReply })
+    .from(reviews)
+    .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.source, 'google'), inArray(reviews.externalId, externalIds)));
+  return new Map(rows.map((r) => [r.externalId, r]));
+}
+
+/** Stored, with the same update time and owner reply: the upsert would change nothing. */
+function isUnchanged(stored: StoredVersion | undefined, review: IncomingReview): boolean {
+  return (
+    stored !== undefined &&
+    stored.updateTime !== null &&
+    review.updateTime != null &&
+    stored.updateTime.getTime() >= review.updateTime.getTime() &&
+    stored.ownerReply === (review.ownerReply ?? null)
+  );
 }
 
 /** IDs typed by hand come without the location's Maps page, which every review links to: fetch it once. */
