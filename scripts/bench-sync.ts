@@ -245,15 +245,9 @@ async function child(n: number): Promise<void> {
     // A runtime on a fresh embedded database.
     const dataDir = mkdtempSync(join(tmpdir(), 'rc-bench-sync-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const { fakeGoogleEnv } = await import('../tests/fakes/google-server.ts');
     const config = loadConfig({
-      GOOGLE_CLIENT_ID: fake.clientId,
-      GOOGLE_CLIENT_SECRET: fake.clientSecret,
-      GOOGLE_AUTH_URL: `${fake.url}/o/oauth2/v2/auth`,
-      GOOGLE_TOKEN_URL: `${fake.url}/token`,
-      GOOGLE_REVOKE_URL: `${fake.url}/revoke`,
-      GBP_ACCOUNTS_API: fake.url,
-      GBP_LOCATIONS_API: fake.url,
-      GBP_REVIEWS_API: fake.url,
+      ...fakeGoogleEnv(fake.url, fake.clientId, fake.clientSecret),
       DATA_DIR: dataDir,
       APP_SECRET: randomBytes(24).toString('hex'),
       DEFAULT_PLAN: 'team',

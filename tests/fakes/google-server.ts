@@ -669,6 +669,20 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
   };
 }
 
+/** The app's environment (INTEGRATIONS.md variables) that points every Google endpoint at a fake on `url`. */
+export function fakeGoogleEnv(url: string, clientId: string, clientSecret: string): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: clientId,
+    GOOGLE_CLIENT_SECRET: clientSecret,
+    GOOGLE_AUTH_URL: `${url}/o/oauth2/v2/auth`,
+    GOOGLE_TOKEN_URL: `${url}/token`,
+    GOOGLE_REVOKE_URL: `${url}/revoke`,
+    GBP_ACCOUNTS_API: url,
+    GBP_LOCATIONS_API: url,
+    GBP_REVIEWS_API: url,
+  };
+}
+
 if (import.meta.main) {
   const fake = await startFakeGoogle({
     port: Number(process.env.FAKE_GOOGLE_PORT ?? 4010),
@@ -678,9 +692,9 @@ if (import.meta.main) {
   });
   const { url } = fake;
   console.log(`Fake Google on ${url} (account ${fake.account.name}, location ${fake.location.name})`);
-  console.log(`GOOGLE_AUTH_URL=${url}/o/oauth2/v2/auth GOOGLE_TOKEN_URL=${url}/token GOOGLE_REVOKE_URL=${url}/revoke`);
-  console.log(`GBP_ACCOUNTS_API=${url} GBP_LOCATIONS_API=${url} GBP_REVIEWS_API=${url}`);
-  console.log(`GOOGLE_CLIENT_ID=${fake.state.clientId} GOOGLE_CLIENT_SECRET=${fake.state.clientSecret}`);
+  console.log('Start the app beside it with:');
+  const env = Object.entries(fakeGoogleEnv(url, fake.state.clientId, fake.state.clientSecret)).map(([k, v]) => `${k}=${v}`);
+  console.log(`  ${env.join(' ')} DEFAULT_PLAN=team npm start`);
   const stop = () => void fake.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,19 +1,10 @@
 import { expect } from 'vitest';
-import type { FakeGoogle } from '../fakes/google-server.ts';
+import { fakeGoogleEnv, type FakeGoogle } from '../fakes/google-server.ts';
 import type { Client } from './client.ts';
 
 /** The environment that points the app's Google integration at a fake (INTEGRATIONS.md variables). */
 export function googleEnv(fake: FakeGoogle): Record<string, string> {
-  return {
-    GOOGLE_CLIENT_ID: fake.state.clientId,
-    GOOGLE_CLIENT_SECRET: fake.state.clientSecret,
-    GOOGLE_AUTH_URL: `${fake.url}/o/oauth2/v2/auth`,
-    GOOGLE_TOKEN_URL: `${fake.url}/token`,
-    GOOGLE_REVOKE_URL: `${fake.url}/revoke`,
-    GBP_ACCOUNTS_API: fake.url,
-    GBP_LOCATIONS_API: fake.url,
-    GBP_REVIEWS_API: fake.url,
-  };
+  return fakeGoogleEnv(fake.url, fake.state.clientId, fake.state.clientSecret);
 }
 
 /**
