@@ -44,6 +44,11 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** Pages beyond this would mean Google keeps answering a next page: stop rather than loop forever. */
 const MAX_PAGES = 10_000;
 
+/** An API path under a configured base: Google's origins, or a proxy or fake with a path of its own. */
+export function apiUrl(base: string, path: string): URL {
+  return new URL(base.replace(/\/+$/, '') + path);
+}
+
 /** The id at the end of a resource name: `accounts/111` -> `111`. */
 export function resourceId(name: string): string {
   return name.slice(name.lastIndexOf('/') + 1);
@@ -93,7 +98,7 @@ export class GbpApi {
 
   async *accounts(): AsyncGenerator<GbpAccount> {
     for await (const page of this.pages<{ accounts?: GbpAccount[]; nextPageToken?: string }>((pageToken) => {
-      const url = new URL('/v1/accounts', this.config.google.accountsApi);
+      const url = apiUrl(this.config.google.accountsApi, '/v1/accounts');
       url.searchParams.set('pageSize', '20');
       if (pageToken) url.searchParams.set('pageToken', pageToken);
       return url;
@@ -105,7 +110,7 @@ export class GbpApi {
   /** `account` is the account's resource name, `accounts/{id}`. */
   async *locations(account: string): AsyncGenerator<GbpLocation> {
     for await (const page of this.pages<{ locations?: GbpLocation[]; nextPageToken?: string }>((pageToken) => {
-      const url = new URL(`/v1/${account}/locations`, this.config.google.locationsApi);
+      const url = apiUrl(this.config.google.locationsApi, `/v1/${account}/locations`);
       url.searchParams.set('readMask', 'name,title,metadata');
       url.searchParams.set('pageSize', '100');
       if (pageToken) url.searchParams.set('pageToken', pageToken);
@@ -127,7 +132,7 @@ export class GbpApi {
   async *reviewPages(accountId: string, locationId: string): AsyncGenerator<ReviewsPage> {
     const path = `/v4/accounts/${encodeURIComponent(accountId)}/locations/${encodeURIComponent(locationId)}/reviews`;
     for await (const page of this.pages<{ reviews?: GbpReview[]; totalReviewCount?: number; nextPageToken?: string }>((pageToken) => {
-      const url = new URL(path, this.config.google.reviewsApi);
+      const url = apiUrl(this.config.google.reviewsApi, path);
       url.searchParams.set('pageSize', '50');
       if (pageToken) url.searchParams.set('pageToken', pageToken);
       return url;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_RETRY } from './api.ts';
 import { classifyGoogleError } from './errors.ts';
 
 const answer = (status: number, data: unknown) => ({ message: 'Request failed', response: { status, data } });
@@ -39,14 +38,5 @@ describe('classifyGoogleError', () => {
 
   it('names a 404 as an unknown account or location', () => {
     expect(classifyGoogleError(answer(404, { error: { code: 404, message: 'Requested entity was not found.' } }))).toMatchObject({ failure: 'not_found' });
-  });
-});
-
-describe('backoffDelay', () => {
-  it('waits a random time up to an exponentially growing, capped ceiling', () => {
-    expect(backoffDelay(0, DEFAULT_RETRY, () => 0.999)).toBeLessThan(DEFAULT_RETRY.baseDelayMs);
-    expect(backoffDelay(3, DEFAULT_RETRY, () => 0.999)).toBe(Math.floor(0.999 * DEFAULT_RETRY.baseDelayMs * 8));
-    expect(backoffDelay(20, DEFAULT_RETRY, () => 0.999)).toBeLessThanOrEqual(DEFAULT_RETRY.maxDelayMs);
-    expect(backoffDelay(2, DEFAULT_RETRY, () => 0)).toBe(0);
   });
 });
