@@ -33,6 +33,7 @@ const schema = z
       .string()
       .default('*/15 * * * *')
       .refine(isCronPattern, 'GOOGLE_SYNC_SCHEDULE must be a cron pattern such as */15 * * * *'),
+    GOOGLE_API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
     GHL_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   })
   .superRefine((env, ctx) => {
@@ -94,6 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reviewsApi: c.GBP_REVIEWS_API,
       /** When the every-workspace sync runs (SPEC.md: every 15 minutes); tests make it faster. */
       syncSchedule: c.GOOGLE_SYNC_SCHEDULE,
+      /** Pace of this process's Business Profile API calls (Google allows 300 a minute per project). */
+      requestsPerMinute: c.GOOGLE_API_REQUESTS_PER_MINUTE,
     },
     ghlWebhookPublicKey: c.GHL_WEBHOOK_PUBLIC_KEY,
   };

@@ -1,6 +1,7 @@
 import type { OAuth2Client } from 'google-auth-library';
 import type { Config } from '../config.ts';
 import { classifyGoogleError, GoogleError } from './errors.ts';
+import { googlePacer } from './pacer.ts';
 
 // The Business Profile endpoints of INTEGRATIONS.md, each page fetched through the authorised client
 // (which refreshes the access token as needed) with backoff and jitter on 429, 408 and 5xx.
@@ -74,6 +75,7 @@ export class GbpApi {
 
   private async get<T>(url: URL): Promise<T> {
     for (let attempt = 0; ; attempt++) {
+      await googlePacer(this.config.google.requestsPerMinute).take();
       try {
         const response = await this.client.request<T>({ url: url.toString(), method: 'GET', timeout: REQUEST_TIMEOUT_MS, retry: false });
         return (response.data ?? {}) as T;
