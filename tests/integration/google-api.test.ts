@@ -410,8 +410,16 @@ describe('a CRM forward of a Google review', () => {
     const linked = await app.database.db.select().from(reviews).where(and(eq(reviews.workspaceId, workspaceId), isNotNull(reviews.sameAs)));
     expect(linked.map((r) => r.externalId).sort()).toEqual(['crm-1', 'crm-2']);
 
+    // Deleting the Google review deletes its CRM copy too: nothing comes back to count.
+    const marek = (await reviewRows(workspaceId)).find((r) => r.source === 'google' && r.reviewerName === 'Marek Nowak')!;
+    expect((await client.request('DELETE', `/api/admin/google-review/${marek.id}`)).status).toBe(200);
+    expect((await client.get('/api/dashboard')).json.totals.googleReviews).toBe(1);
+    expect((await reviewRows(workspaceId)).some((r) => r.externalId === 'crm-2')).toBe(false);
+    expect((await deliver({ reviewId: 'crm-2', reviewerName: 'marek nowak', rating: 3 })).status).toBe(200);
+    expect((await client.get('/api/dashboard')).json.totals.googleReviews).toBe(1);
+
     // A different reviewer of the same name and rating, whose Google copy has not synced yet, is not swallowed.
     await deliver({ reviewId: 'crm-3', reviewerName: 'Marek Nowak', rating: 3, createdAt: new Date(Date.now() + 6 * 60_000).toISOString() });
-    expect((await client.get('/api/dashboard')).json.totals.googleReviews).toBe(3);
+    expect((await client.get('/api/dashboard')).json.totals.googleReviews).toBe(2);
   });
 });

@@ -204,12 +204,20 @@ export async function unmatchReview(db: Db, workspace: Pick<Workspace, 'id'>, re
 export async function deleteReview(db: Db, workspace: Pick<Workspace, 'id'>, reviewId: number, kind: ReviewKind): Promise<boolean> {
   if (!isRowId(reviewId)) return false;
   return db.transaction(async (tx) => {
-    const [deleted] = await tx
+    const where = and(eq(reviews.workspaceId, workspace.id), eq(reviews.id, reviewId), eq(reviews.kind, kind));
+    const [found] = await tx.select({ id: reviews.id }).from(reviews).where(where).for('update');
+    if (!found) return false;
+    // A CRM copy of this review (same_as) goes with it, first (the key would let it go otherwise):
+    // one review, deleted once, remembered both ways.
+    const copies = await tx
       .delete(reviews)
-      .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.id, reviewId), eq(reviews.kind, kind)))
+      .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.sameAs, reviewId)))
       .returning({ source: reviews.source, externalId: reviews.externalId });
-    if (!deleted) return false;
-    await tx.insert(deletedReviews).values({ workspaceId: workspace.id, ...deleted }).onConflictDoNothing();
+    const [deleted] = await tx.delete(reviews).where(where).returning({ source: reviews.source, externalId: reviews.externalId });
+    await tx
+      .insert(deletedReviews)
+      .values([deleted!, ...copies].map((r) => ({ workspaceId: workspace.id, ...r })))
+      .onConflictDoNothing();
     return true;
   });
 }
