@@ -3,14 +3,14 @@ import { LOCK_SPACES } from '../db/database.ts';
 import { reviews, settings } from '../db/schema.ts';
 import { planAllowsGoogle } from '../plans.ts';
 import { announceReviews, ingestReview } from '../reviews/ingest.ts';
+import type { IncomingReview } from '../reviews/store.ts';
 import type { Runtime } from '../runtime.ts';
 import { findWorkspaceById, type Workspace } from '../workspaces.ts';
-import { DEFAULT_RETRY, GbpApi, type RetryPolicy } from './api.ts';
+import { GbpApi } from './api.ts';
 import { createOAuthClient, googleConfigured } from './client.ts';
 import { markBroken, readConnection, recordSync, REFRESH_TOKEN_KEY, saveLocationDetails, storeRefreshToken } from './connection.ts';
 import { GoogleError } from './errors.ts';
 import { toIncomingReview } from './review-format.ts';
-import type { IncomingReview } from '../reviews/store.ts';
 
 export type SyncSkip = 'not_configured' | 'plan' | 'not_connected' | 'broken' | 'incomplete' | 'busy' | 'recent';
 
@@ -25,7 +25,6 @@ const UNREADABLE_TOKEN = 'This server cannot read the stored Google connection (
 export interface SyncOptions {
   /** Skip when the last sync started less than this long ago (the scheduler's guard across instances). */
   minIntervalMs?: number;
-  retry?: RetryPolicy;
 }
 
 /**
@@ -65,7 +64,7 @@ async function syncLocked(runtime: Runtime, workspace: Workspace, options: SyncO
       );
     }
   });
-  const api = new GbpApi(client, config, options.retry ?? DEFAULT_RETRY);
+  const api = new GbpApi(client, config);
   const counts = { added: 0, updated: 0, removed: 0 };
   let celebrate = false;
   let firstAdded: { reviewerName: string | null; rating: number } | undefined;
