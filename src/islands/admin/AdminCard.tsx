@@ -52,3 +52,17 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
     </div>
   );
 }
+
+/** What a card says when its list is empty. */
+export function EmptyNote({ children }: { children: ComponentChildren }) {
+  return <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{children}</p>;
+}
+
+/** A card's Refresh action: disabled while loading, "Refreshing..." when data is already shown. */
+export function RefreshButton({ onClick, refreshing, loaded }: { onClick: () => void; refreshing: boolean; loaded: boolean }) {
+  return (
+    <button type="button" class="btn btn-secondary shrink-0 px-3 py-1.5" onClick={onClick} disabled={refreshing}>
+      {refreshing && loaded ? 'Refreshing...' : 'Refresh'}
+    </button>
+  );
+}

@@ -66,3 +66,17 @@ export function Dialog({ open, title, description, onClose, wide = false, childr
     </dialog>
   );
 }
+
+/** A dialog form's Cancel and submit buttons (the submit button is the form's own). */
+export function DialogActions(props: { onCancel: () => void; busy: boolean; disabled?: boolean; label: string; busyLabel: string }) {
+  return (
+    <div class="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+      <button type="button" class="btn btn-secondary" onClick={props.onCancel} disabled={props.busy}>
+        Cancel
+      </button>
+      <button type="submit" class="btn btn-primary" disabled={props.busy || props.disabled}>
+        {props.busy ? props.busyLabel : props.label}
+      </button>
+    </div>
+  );
+}

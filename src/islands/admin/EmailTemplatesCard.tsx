@@ -17,7 +17,7 @@ import {
 import { ApiError } from '../api.ts';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog, DialogActions } from './Dialog.tsx';
 
 interface EmailTemplate {
   id: number;
@@ -460,14 +460,7 @@ function EditTemplateDialog({
             });
           }}
         />
-        <div class="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" class="btn btn-secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" class="btn btn-primary" disabled={saving || !canCreateTemplate(draft)}>
-            {saving ? 'Saving...' : 'Save Changes'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={saving} disabled={!canCreateTemplate(draft)} label='Save Changes' busyLabel='Saving...' />
       </form>
     </Dialog>
   );

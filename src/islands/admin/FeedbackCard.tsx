@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
 import { adminRequest } from './admin-api.ts';
 
 interface FeedbackEntry {
@@ -45,11 +45,7 @@ export default function FeedbackCard({ timeZone = 'UTC' }: { timeZone?: string }
     <AdminCard
       title="Private Feedback"
       description="Messages customers sent privately from their review link. Every customer is also offered the public Google review."
-      actions={
-        <button type="button" class="btn btn-secondary shrink-0 px-3 py-1.5" onClick={() => void load()} disabled={refreshing}>
-          {refreshing && entries !== null ? 'Refreshing...' : 'Refresh'}
-        </button>
-      }
+      actions={<RefreshButton onClick={() => void load()} refreshing={refreshing} loaded={entries !== null} />}
     >
       {entries === null ? (
         loadFailed ? (
@@ -58,9 +54,9 @@ export default function FeedbackCard({ timeZone = 'UTC' }: { timeZone?: string }
           <LoadingRows label="Loading feedback..." />
         )
       ) : entries.length === 0 ? (
-        <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+        <EmptyNote>
           No private feedback yet. Customers can send it from the link in their review request email.
-        </p>
+        </EmptyNote>
       ) : (
         <ul class="max-h-[32rem] space-y-3 overflow-y-auto" aria-label="Private feedback">
           {entries.map((entry) => (

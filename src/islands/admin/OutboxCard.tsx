@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 
@@ -84,11 +84,7 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
     <AdminCard
       title="Outbox"
       description="Review request emails, sent or waiting to be sent. Failed ones can be sent again."
-      actions={
-        <button type="button" class="btn btn-secondary shrink-0 px-3 py-1.5" onClick={() => void load()} disabled={refreshing}>
-          {refreshing && entries !== null ? 'Refreshing...' : 'Refresh'}
-        </button>
-      }
+      actions={<RefreshButton onClick={() => void load()} refreshing={refreshing} loaded={entries !== null} />}
     >
       {entries === null ? (
         loadFailed ? (
@@ -97,9 +93,9 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
           <LoadingRows label="Loading the outbox..." />
         )
       ) : entries.length === 0 ? (
-        <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+        <EmptyNote>
           No emails yet. They appear here when staff log a review request.
-        </p>
+        </EmptyNote>
       ) : (
         <ul class="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200" aria-label="Emails">
           {entries.map((entry) => {

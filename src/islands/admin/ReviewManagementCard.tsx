@@ -8,10 +8,10 @@ import { ApiError } from '../api.ts';
 import { useLiveReload } from '../live/use-live-reload.ts';
 import { ReviewerRating, StatusBadge, tint } from '../requests/RequestBits.tsx';
 import { Field } from '../ui/Field.tsx';
-import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
 import { AdminAccessLost, adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog, DialogActions } from './Dialog.tsx';
 
 interface Team {
   id: number;
@@ -90,7 +90,7 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
           <LoadingRows label="Loading review requests..." />
         )
       ) : items.length === 0 ? (
-        <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">No review requests found. Staff log them from the Log Review Request page.</p>
+        <EmptyNote>No review requests found. Staff log them from the Log Review Request page.</EmptyNote>
       ) : (
         <div class="space-y-5">
           {groups.map((group, index) => (
@@ -315,14 +315,7 @@ function EditRequestDialog({
             </p>
           )}
         </div>
-        <div class="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" class="btn btn-secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" class="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Changes'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={saving} label='Save Changes' busyLabel='Saving...' />
       </form>
     </Dialog>
   );

@@ -7,10 +7,10 @@ import { ApiError } from '../api.ts';
 import { useLiveReload } from '../live/use-live-reload.ts';
 import { Stars, tint } from '../requests/RequestBits.tsx';
 import { Field } from '../ui/Field.tsx';
-import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
 import { AdminAccessLost, adminRequest, failureText, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog, DialogActions } from './Dialog.tsx';
 import { StarPicker } from './StarPicker.tsx';
 
 const DATA_URL = '/api/admin/google-reviews';
@@ -512,14 +512,7 @@ function EditReviewDialog({ review, onClose, onSaved }: { review: AdminReview | 
             </p>
           )}
         </div>
-        <div class="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" class="btn btn-secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" class="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Changes'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={saving} label='Save Changes' busyLabel='Saving...' />
       </form>
     </Dialog>
   );
@@ -601,9 +594,7 @@ function ReassignDialog({
             <LoadingRows label="Loading requests..." rows={3} />
           )
         ) : invites.length === 0 ? (
-          <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
-            No open requests: every request already has its review.
-          </p>
+          <EmptyNote>No open requests: every request already has its review.</EmptyNote>
         ) : (
           <>
             <div>
@@ -665,14 +656,7 @@ function ReassignDialog({
             </fieldset>
           </>
         )}
-        <div class="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" class="btn btn-secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" class="btn btn-primary" disabled={saving || chosen === null}>
-            {saving ? 'Reassigning...' : 'Reassign'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={saving} disabled={chosen === null} label='Reassign' busyLabel='Reassigning...' />
       </form>
     </Dialog>
   );

@@ -7,7 +7,7 @@ import {
   teamNameProblem,
 } from '../../lib/validation/team-rules.ts';
 import { ApiError } from '../api.ts';
-import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { ColorChoices } from './ColorChoices.tsx';
 import { Dialog } from './Dialog.tsx';
@@ -134,7 +134,7 @@ export default function TeamsCard() {
             <LoadingRows label="Loading teams..." />
           )
         ) : teams.length === 0 ? (
-          <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">No teams yet. Create the first one above.</p>
+          <EmptyNote>No teams yet. Create the first one above.</EmptyNote>
         ) : (
           <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Teams">
             {teams.map((team) => {
