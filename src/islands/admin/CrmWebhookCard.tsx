@@ -2,28 +2,17 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
+import { useAdminData } from './use-admin-data.ts';
 
 const ROTATE_CONFIRM = 'Rotate the webhook URL? The current URL stops working at once: paste the new one into your HighLevel workflow.';
 
 /** The workspace's CRM (HighLevel) webhook address: copy it, or rotate it when it may have leaked. */
 export default function CrmWebhookCard() {
-  const [url, setUrl] = useState<string | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { data: url, setData: setUrl, loadFailed, load } = useAdminData(async () => (await adminRequest<{ url: string }>('GET', '/api/admin/crm-webhook')).url);
   const [copied, setCopied] = useState(false);
   const [rotating, setRotating] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      setUrl((await adminRequest<{ url: string }>('GET', '/api/admin/crm-webhook')).url);
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
 
   useEffect(() => {
     if (!copied) return;

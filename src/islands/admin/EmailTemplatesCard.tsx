@@ -18,6 +18,7 @@ import { ApiError } from '../api.ts';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
+import { useAdminData } from './use-admin-data.ts';
 
 interface EmailTemplate {
   id: number;
@@ -73,8 +74,7 @@ const countLabel = (n: number) => `${n} of ${TEMPLATE_LIMIT}`;
 
 /** Email Templates (SPEC.md section 2): at most 3, a create form while fewer exist, an edit dialog, delete. */
 export default function EmailTemplatesCard() {
-  const [templates, setTemplates] = useState<EmailTemplate[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { data: templates, setData: setTemplates, loadFailed, load } = useAdminData(() => adminRequest<EmailTemplate[]>('GET', '/api/email-templates'));
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [creating, setCreating] = useState(false);
@@ -82,17 +82,6 @@ export default function EmailTemplatesCard() {
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
 
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      setTemplates(await adminRequest<EmailTemplate[]>('GET', '/api/email-templates'));
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
 
   const create = async (event: Event) => {
     event.preventDefault();

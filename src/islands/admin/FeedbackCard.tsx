@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
 import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
 import { adminRequest } from './admin-api.ts';
+import { useAdminData } from './use-admin-data.ts';
 
 interface FeedbackEntry {
   id: number;
@@ -22,24 +22,8 @@ function when(iso: string, timeZone: string): string {
 
 /** Private feedback customers sent from their review link page, newest first. */
 export default function FeedbackCard({ timeZone = 'UTC' }: { timeZone?: string }) {
-  const [entries, setEntries] = useState<FeedbackEntry[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [refreshing, setRefreshing] = useState(false);
+  const { data: entries, loadFailed, loading: refreshing, load } = useAdminData(() => adminRequest<FeedbackEntry[]>('GET', '/api/admin/feedback'));
 
-  const load = async () => {
-    setLoadFailed(false);
-    setRefreshing(true);
-    try {
-      setEntries(await adminRequest<FeedbackEntry[]>('GET', '/api/admin/feedback'));
-    } catch {
-      setLoadFailed(true);
-    } finally {
-      setRefreshing(false);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
 
   return (
     <AdminCard

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
+import { useAdminData } from './use-admin-data.ts';
 
 interface KioskLink {
   id: number;
@@ -15,25 +16,13 @@ const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
 
 /** Share links that open the live wallboard on a TV or kiosk with no sign-in and no user seat. */
 export default function KioskLinksCard() {
-  const [links, setLinks] = useState<KioskLink[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { data: links, setData: setLinks, loadFailed, load } = useAdminData(() => adminRequest<KioskLink[]>('GET', '/api/admin/kiosk-links'));
   const [label, setLabel] = useState('');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ label: string; url: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const [revokingId, setRevokingId] = useState<number | null>(null);
 
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      setLinks(await adminRequest<KioskLink[]>('GET', '/api/admin/kiosk-links'));
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
 
   const create = async (event: Event) => {
     event.preventDefault();

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
+import { useAdminData } from './use-admin-data.ts';
 
 type OutboxStatus = 'pending' | 'sent' | 'failed' | 'not sent: no SMTP';
 
@@ -40,25 +41,9 @@ const canResend = (entry: OutboxEntry) => entry.status === 'failed' || entry.sta
 
 /** The Outbox: every review-request email, sent or not, with the reason and a Resend button. */
 export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) {
-  const [entries, setEntries] = useState<OutboxEntry[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [refreshing, setRefreshing] = useState(false);
+  const { data: entries, setData: setEntries, loadFailed, loading: refreshing, load } = useAdminData(() => adminRequest<OutboxEntry[]>('GET', '/api/admin/outbox'));
   const [resendingId, setResendingId] = useState<number | null>(null);
 
-  const load = async () => {
-    setLoadFailed(false);
-    setRefreshing(true);
-    try {
-      setEntries(await adminRequest<OutboxEntry[]>('GET', '/api/admin/outbox'));
-    } catch {
-      setLoadFailed(true);
-    } finally {
-      setRefreshing(false);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
 
   const resend = async (entry: OutboxEntry) => {
     setResendingId(entry.id);

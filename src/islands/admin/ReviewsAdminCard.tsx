@@ -12,6 +12,7 @@ import { AdminAccessLost, adminRequest, failureText, showFailure } from './admin
 import { showAdminToast } from './admin-toast.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { StarPicker } from './StarPicker.tsx';
+import { useAdminData } from './use-admin-data.ts';
 
 const DATA_URL = '/api/admin/google-reviews';
 
@@ -57,8 +58,7 @@ const serverMessageOr = (error: unknown, fallback: string) => (error instanceof 
 
 /** The admin "Google Reviews" table (SPEC.md section 2): every review of both kinds, with its match and actions. */
 export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
-  const [items, setItems] = useState<AdminReview[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { data: items, setData: setItems, loadFailed, load } = useAdminData(() => adminRequest<AdminReview[]>('GET', DATA_URL));
   const [shown, setShown] = useState(PAGE_SIZE);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [editing, setEditing] = useState<AdminReview | null>(null);
@@ -66,17 +66,6 @@ export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
   const [fetching, setFetching] = useState(false);
   const [fixing, setFixing] = useState(false);
 
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      setItems(await adminRequest<AdminReview[]>('GET', DATA_URL));
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
   useLiveReload(load);
 
   const replace = (review: AdminReview) => setItems((current) => (current ?? []).map((r) => (r.id === review.id ? review : r)));

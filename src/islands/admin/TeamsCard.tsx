@@ -11,6 +11,7 @@ import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { ColorChoices } from './ColorChoices.tsx';
 import { Dialog } from './Dialog.tsx';
+import { useAdminData } from './use-admin-data.ts';
 
 interface Team {
   id: number;
@@ -27,8 +28,7 @@ const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 
 /** Team Management (SPEC.md section 2): list, create form, edit dialog, delete. */
 export default function TeamsCard() {
-  const [teams, setTeams] = useState<Team[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { data: teams, setData: setTeams, loadFailed, load } = useAdminData(async () => sorted(await adminRequest<Team[]>('GET', '/api/teams')));
   const [name, setName] = useState('');
   const [color, setColor] = useState<string>(DEFAULT_TEAM_COLOR);
   const [nameError, setNameError] = useState<string | undefined>();
@@ -37,17 +37,6 @@ export default function TeamsCard() {
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
 
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      setTeams(sorted(await adminRequest<Team[]>('GET', '/api/teams')));
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
 
   const create = async (event: Event) => {
     event.preventDefault();
