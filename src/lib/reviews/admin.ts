@@ -3,14 +3,13 @@ import type { Db } from '../db/database.ts';
 import { deletedReviews, reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.ts';
 import { COUNTED_FOR_TEAM } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
-import { LIVE_REVIEW } from './store.ts';
+import { LIVE_REVIEW, type ReviewKind } from './store.ts';
 
 // Review administration (SPEC.md section 2 "Google Reviews table" and the Edit and Reassign dialogs,
 // section 4 "Review transitions"). Every query is scoped by the caller's workspace; an id of another
 // workspace is "not found". What an admin decides here is final: ingestion never re-matches a stored
 // review (decision 016), so a later delivery of the same review keeps it.
 
-export type ReviewKind = 'google' | 'action';
 
 /** SPEC.md section 3 "Google review (admin)", plus what the admin needs to judge the match. */
 export interface AdminReview {

@@ -5,12 +5,12 @@ import { announceDataChange } from '../live/publish.ts';
 import { COUNTED_FOR_TEAM } from '../scoring.ts';
 import { UNKNOWN_TEAM_NAME, type Workspace } from '../workspaces.ts';
 import { getTeamVisibleReview, type TeamVisibleReview } from './queries.ts';
+import type { ReviewKind } from './store.ts';
 
 // A person assigns a review that waits (unmatched or needs_review) to a request or to a team
 // (SPEC.md section 4 "Review transitions", DESIGN.md statuses table). Manual work wins: the matcher
 // never touches a stored review again (decision 016), so the assignment survives any re-delivery.
 
-export type ReviewKind = 'google' | 'action';
 
 export type AssignProblem =
   | 'review_not_found'

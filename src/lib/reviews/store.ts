@@ -3,8 +3,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reviews } from '../db/schema.ts';
 
+/** DESIGN.md: a Google review (the sync, or a test review from "google") or a review action (CRM). */
+export type ReviewKind = 'google' | 'action';
+
 export interface IncomingReview {
-  kind: 'google' | 'action';
+  kind: ReviewKind;
   source: 'google' | 'crm' | 'test';
   externalId: string;
   reviewerName: string | null;
