@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'preact/hooks';
 import { formatDateTime } from '../lib/format-date.ts';
 import { relativeTime } from '../lib/reviews/relative-time.ts';
-import { ApiError, apiRequest } from './api.ts';
+import { apiRequest } from './api.ts';
 import { GMB_URLS, pollFailureToast, pollSuccessToast, type GmbPollResult, type GmbReview } from './gmb/google-profile.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
 import { ExternalIcon, ReviewerPhoto, ReviewText, Stars, useMinuteClock } from './reviews/ReviewBits.tsx';
@@ -124,7 +124,7 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
       show(pollSuccessToast(await apiRequest<GmbPollResult>('POST', GMB_URLS.poll)));
       await load();
     } catch (error) {
-      show(pollFailureToast(error instanceof ApiError ? error.serverMessage : undefined));
+      show(pollFailureToast());
     } finally {
       setPolling(false);
     }

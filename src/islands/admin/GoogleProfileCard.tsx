@@ -308,7 +308,7 @@ export default function GoogleProfileCard({ slug, timeZone }: Props) {
       showAdminToast(pollSuccessToast(await adminRequest<GmbPollResult>('POST', GMB_URLS.poll)));
     } catch (error) {
       if (error instanceof AdminAccessLost) return;
-      showAdminToast(pollFailureToast(error instanceof ApiError ? error.serverMessage : undefined));
+      showAdminToast(pollFailureToast());
     } finally {
       setWork(null);
     }

@@ -77,8 +77,9 @@ export function pollSuccessToast(result: GmbPollResult): ToastMessage {
   return { title: 'Polling triggered', description, variant: 'success' };
 }
 
-export function pollFailureToast(serverMessage: string | undefined): ToastMessage {
-  return { title: 'Polling failed', description: serverMessage || POLL_FAILED_TEXT, variant: 'destructive' };
+/** SPEC.md's text, whatever the reason: the admin card's last-sync line says what Google answered. */
+export function pollFailureToast(): ToastMessage {
+  return { title: 'Polling failed', description: POLL_FAILED_TEXT, variant: 'destructive' };
 }
 
 // The return from Google's consent screen (SPEC.md section 2): /{slug}/admin?gmb_connected=true, or
