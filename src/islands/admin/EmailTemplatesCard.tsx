@@ -19,15 +19,7 @@ import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { useAdminData } from './use-admin-data.ts';
-
-interface EmailTemplate {
-  id: number;
-  name: string;
-  subject: string;
-  htmlContent: string;
-  phoneScript: string | null;
-  isActive: boolean;
-}
+import type { EmailTemplate } from '../../lib/templates/store.ts';
 
 interface Draft {
   name: string;
@@ -81,7 +73,6 @@ export default function EmailTemplatesCard() {
   const [editing, setEditing] = useState<EmailTemplate | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
-
 
   const create = async (event: Event) => {
     event.preventDefault();

@@ -1,14 +1,7 @@
 import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
 import { adminRequest } from './admin-api.ts';
 import { useAdminData } from './use-admin-data.ts';
-
-interface FeedbackEntry {
-  id: number;
-  requestId: number | null;
-  customerName: string | null;
-  message: string;
-  createdAt: string;
-}
+import type { FeedbackEntry } from '../../lib/requests/review-link.ts';
 
 /** A time in the workspace's time zone (the `timezone` setting), like the other admin tables. */
 function when(iso: string, timeZone: string): string {
@@ -23,7 +16,6 @@ function when(iso: string, timeZone: string): string {
 /** Private feedback customers sent from their review link page, newest first. */
 export default function FeedbackCard({ timeZone = 'UTC' }: { timeZone?: string }) {
   const { data: entries, loadFailed, loading: refreshing, load } = useAdminData(() => adminRequest<FeedbackEntry[]>('GET', '/api/admin/feedback'));
-
 
   return (
     <AdminCard

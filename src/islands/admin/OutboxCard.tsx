@@ -3,20 +3,8 @@ import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './A
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
-
-type OutboxStatus = 'pending' | 'sent' | 'failed' | 'not sent: no SMTP';
-
-interface OutboxEntry {
-  id: number;
-  requestId: number | null;
-  to: string;
-  subject: string;
-  status: OutboxStatus;
-  error: string | null;
-  attempts: number;
-  createdAt: string;
-  sentAt: string | null;
-}
+import type { OutboxStatus } from '../../lib/db/schema.ts';
+import type { OutboxEntry } from '../../lib/email/outbox.ts';
 
 const BADGES: Record<OutboxStatus, { label: string; class: string }> = {
   sent: { label: 'Sent', class: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
@@ -43,7 +31,6 @@ const canResend = (entry: OutboxEntry) => entry.status === 'failed' || entry.sta
 export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) {
   const { data: entries, setData: setEntries, loadFailed, loading: refreshing, load } = useAdminData(() => adminRequest<OutboxEntry[]>('GET', '/api/admin/outbox'));
   const [resendingId, setResendingId] = useState<number | null>(null);
-
 
   const resend = async (entry: OutboxEntry) => {
     setResendingId(entry.id);

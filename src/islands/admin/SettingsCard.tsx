@@ -2,11 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { isHiddenSettingKey, settingLabel } from '../../lib/validation/settings-rules.ts';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
-
-interface Setting {
-  key: string;
-  value: string;
-}
+import type { Setting } from '../../lib/settings.ts';
 
 type SaveState = 'saving' | 'saved';
 

@@ -12,13 +12,7 @@ import { adminRequest, showFailure } from './admin-api.ts';
 import { ColorChoices } from './ColorChoices.tsx';
 import { Dialog } from './Dialog.tsx';
 import { useAdminData } from './use-admin-data.ts';
-
-interface Team {
-  id: number;
-  name: string;
-  color: string;
-  reviews: number;
-}
+import type { Team } from '../../lib/teams.ts';
 
 // The server's order (src/lib/scoring.ts), so a new team lands where a reload would put it.
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -36,7 +30,6 @@ export default function TeamsCard() {
   const [editing, setEditing] = useState<Team | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
-
 
   const create = async (event: Event) => {
     event.preventDefault();
