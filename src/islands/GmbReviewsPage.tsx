@@ -5,7 +5,7 @@ import { apiRequest } from './api.ts';
 import { GMB_URLS, pollFailureToast, pollSuccessToast, type GmbPollResult, type GmbReview } from './gmb/google-profile.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
 import { ExternalIcon, ReviewerPhoto, ReviewText, Stars, useMinuteClock } from './reviews/ReviewBits.tsx';
-import { BackIcon } from './ui/BackIcon.tsx';
+import { PageHeader } from './ui/PageHeader.tsx';
 import { Toast, useToast } from './ui/toast.tsx';
 
 // Google My Business Reviews (SPEC.md section 2 "/{slug}/gmb-reviews"): every review the Google
@@ -132,23 +132,11 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
 
   return (
     <div class="min-h-screen">
-      <header class="border-b border-slate-200 bg-white">
-        <div class="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
-          <div class="flex min-w-0 items-center gap-3">
-            <a href={`/${slug}/admin`} class="btn btn-secondary shrink-0 px-3" aria-label="Back to Admin">
-              <BackIcon />
-              <span class="hidden sm:inline">Back to Admin</span>
-            </a>
-            <div class="min-w-0">
-              <p class="truncate text-xs font-semibold tracking-wide text-brand-600 uppercase">{businessName}</p>
-              <h1 class="text-xl font-bold text-slate-900 sm:text-2xl">Google My Business Reviews</h1>
-            </div>
-          </div>
-          <button type="button" class="btn btn-primary w-full sm:w-auto" disabled={polling} onClick={() => void poll()}>
-            {polling ? 'Polling...' : 'Poll Now'}
-          </button>
-        </div>
-      </header>
+      <PageHeader back={{ href: `/${slug}/admin`, label: 'Back to Admin', ariaLabel: 'Back to Admin' }} businessName={businessName} title="Google My Business Reviews" width="max-w-3xl">
+        <button type="button" class="btn btn-primary w-full sm:w-auto" disabled={polling} onClick={() => void poll()}>
+          {polling ? 'Polling...' : 'Poll Now'}
+        </button>
+      </PageHeader>
 
       <main class="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
         {reviews.length === 0 ? (

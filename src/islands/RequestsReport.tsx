@@ -4,7 +4,7 @@ import type { ReportRow } from '../lib/requests/queries.ts';
 import { groupByTeam, isMatchedStatus, requestCount, type TeamGroup } from '../lib/requests/status.ts';
 import type { LiveStatus } from './live/connection.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
-import { BackIcon } from './ui/BackIcon.tsx';
+import { PageHeader } from './ui/PageHeader.tsx';
 import { ReviewerRating, StatusBadge, tint } from './requests/RequestBits.tsx';
 
 interface Props {
@@ -175,30 +175,18 @@ export default function RequestsReport({ initial, slug, businessName, timeZone }
 
   return (
     <div class="min-h-screen">
-      <header class="border-b border-slate-200 bg-white">
-        <div class="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
-          <div class="flex min-w-0 items-center gap-3">
-            <a href={`/${slug}`} class="btn btn-secondary shrink-0 px-3" aria-label="Back to the dashboard">
-              <BackIcon />
-              <span class="hidden sm:inline">Back</span>
-            </a>
-            <div class="min-w-0">
-              <p class="truncate text-xs font-semibold tracking-wide text-brand-600 uppercase">{businessName}</p>
-              <h1 class="text-xl font-bold text-slate-900 sm:text-2xl">Review Requests Report</h1>
-            </div>
-          </div>
-          <div class="flex w-full items-center gap-2 sm:w-auto">
-            <a href="/api/requests-report.csv" download="review-requests.csv" class="btn btn-secondary flex-1 sm:flex-none">
-              <DownloadIcon />
-              Download CSV
-            </a>
-            <a href={logHref} class="btn btn-primary flex-1 sm:flex-none">
-              <PlusIcon />
-              Log Request
-            </a>
-          </div>
+      <PageHeader back={{ href: `/${slug}`, label: 'Back', ariaLabel: 'Back to the dashboard' }} businessName={businessName} title="Review Requests Report" width="max-w-6xl">
+        <div class="flex w-full items-center gap-2 sm:w-auto">
+          <a href="/api/requests-report.csv" download="review-requests.csv" class="btn btn-secondary flex-1 sm:flex-none">
+            <DownloadIcon />
+            Download CSV
+          </a>
+          <a href={logHref} class="btn btn-primary flex-1 sm:flex-none">
+            <PlusIcon />
+            Log Request
+          </a>
         </div>
-      </header>
+      </PageHeader>
 
       <main class="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         {rows === null ? (

@@ -6,7 +6,7 @@ import Celebration from './Celebration.tsx';
 import { dispatchCelebration } from './celebration.ts';
 import type { LiveStatus } from './live/connection.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
-import { BackIcon } from './ui/BackIcon.tsx';
+import { PageHeader } from './ui/PageHeader.tsx';
 import { AssignControl, type AssignChoice } from './reviews/AssignControl.tsx';
 import { Avatar, ExternalIcon, ReviewText, sourceLabel, Stars, TeamBadge, useMinuteClock } from './reviews/ReviewBits.tsx';
 import { Toast, useToast } from './ui/toast.tsx';
@@ -248,38 +248,26 @@ export default function ReviewsPage(props: Props) {
 
   return (
     <div class="min-h-screen">
-      <header class="border-b border-slate-200 bg-white">
-        <div class="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
-          <div class="flex min-w-0 items-center gap-3">
-            <a href={`/${slug}`} class="btn btn-secondary shrink-0 px-3" aria-label="Back to the dashboard">
-              <BackIcon />
-              <span class="hidden sm:inline">Back</span>
-            </a>
-            <div class="min-w-0">
-              <p class="truncate text-xs font-semibold tracking-wide text-brand-600 uppercase">{businessName}</p>
-              <h1 class="text-xl font-bold text-slate-900 sm:text-2xl">Google Reviews</h1>
-            </div>
-          </div>
-          <div class="flex w-full items-center gap-3 sm:w-auto">
-            <label for="team-filter" class="shrink-0 text-sm font-medium text-slate-600">
-              Team
-            </label>
-            <select
-              id="team-filter"
-              class="input sm:w-56"
-              value={team ? String(team.id) : ''}
-              onChange={(e) => chooseTeam(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
-            >
-              <option value="">All Teams</option>
-              {data.teams.map((t) => (
-                <option key={t.id} value={String(t.id)}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </div>
+      <PageHeader back={{ href: `/${slug}`, label: 'Back', ariaLabel: 'Back to the dashboard' }} businessName={businessName} title="Google Reviews" width="max-w-6xl">
+        <div class="flex w-full items-center gap-3 sm:w-auto">
+          <label for="team-filter" class="shrink-0 text-sm font-medium text-slate-600">
+            Team
+          </label>
+          <select
+            id="team-filter"
+            class="input sm:w-56"
+            value={team ? String(team.id) : ''}
+            onChange={(e) => chooseTeam(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+          >
+            <option value="">All Teams</option>
+            {data.teams.map((t) => (
+              <option key={t.id} value={String(t.id)}>
+                {t.name}
+              </option>
+            ))}
+          </select>
         </div>
-      </header>
+      </PageHeader>
 
       <main class="mx-auto max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
         <div class="flex flex-wrap items-center justify-between gap-2">
