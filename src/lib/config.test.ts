@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -24,5 +25,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/test', APP_SECRET: 'x'.repeat(32) }).databaseUrl).toBe(
       'postgres://localhost/test',
     );
+  });
+
+  it("reads HighLevel's public key at start, and stops on a malformed one", () => {
+    const { publicKey } = generateKeyPairSync('ed25519');
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const raw = publicKey.export({ type: 'spki', format: 'der' }).subarray(-32).toString('base64');
+    expect(loadConfig({ GHL_WEBHOOK_PUBLIC_KEY: pem }).ghlWebhookPublicKey?.asymmetricKeyType).toBe('ed25519');
+    expect(loadConfig({ GHL_WEBHOOK_PUBLIC_KEY: raw }).ghlWebhookPublicKey?.equals(publicKey)).toBe(true);
+    expect(() => loadConfig({ GHL_WEBHOOK_PUBLIC_KEY: 'not-a-key' })).toThrow(/GHL_WEBHOOK_PUBLIC_KEY/);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(() => loadConfig({ GHL_WEBHOOK_PUBLIC_KEY: rsa })).toThrow(/GHL_WEBHOOK_PUBLIC_KEY/);
   });
 });

@@ -1,5 +1,7 @@
+import type { KeyObject } from 'node:crypto';
 import { Cron } from 'croner';
 import { z } from 'zod';
+import { readPublicKey } from './crm/signature.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -34,7 +36,16 @@ const schema = z
       .default('*/15 * * * *')
       .refine(isCronPattern, 'GOOGLE_SYNC_SCHEDULE must be a cron pattern such as */15 * * * *'),
     GOOGLE_API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
-    GHL_WEBHOOK_PUBLIC_KEY: z.string().optional(),
+    GHL_WEBHOOK_PUBLIC_KEY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const key = readEd25519PublicKey(value);
+        if (key) return key;
+        ctx.addIssue({ code: 'custom', message: 'GHL_WEBHOOK_PUBLIC_KEY must be an Ed25519 public key (PEM, or base64)' });
+        return z.NEVER;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
@@ -48,6 +59,15 @@ const schema = z
       });
     }
   });
+
+function readEd25519PublicKey(value: string): KeyObject | null {
+  try {
+    const key = readPublicKey(value);
+    return key.asymmetricKeyType === 'ed25519' ? key : null;
+  } catch {
+    return null;
+  }
+}
 
 function isCronPattern(pattern: string): boolean {
   try {
@@ -98,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Pace of this process's Business Profile API calls (Google allows 300 a minute per project). */
       requestsPerMinute: c.GOOGLE_API_REQUESTS_PER_MINUTE,
     },
+    /** HighLevel's key for X-GHL-Signature, read and checked at start. */
     ghlWebhookPublicKey: c.GHL_WEBHOOK_PUBLIC_KEY,
   };
 }

@@ -55,3 +55,26 @@ export function parseId(value: string | undefined): number | null {
   if (!value || !/^\d{1,9}$/.test(value)) return null;
   return Number(value);
 }
+
+/**
+ * The raw body, read no further than `max` bytes (a chunked body declares no length): null when
+ * it is longer, and the rest is never read into memory.
+ */
+export async function readBodyUpTo(request: Request, max: number): Promise<Uint8Array | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > max) return null;
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

@@ -23,9 +23,17 @@ export function startOfDayIn(date: string, timeZone: string): Date | null {
   const naive = Date.UTC(year, month - 1, day);
   const check = new Date(naive);
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return wallClockIn(naive, timeZone);
+}
+
+/**
+ * The instant at which a time zone's clocks show a wall-clock time, given as the milliseconds that
+ * wall-clock time would be in UTC.
+ */
+export function wallClockIn(wallMs: number, timeZone: string): Date {
   // Two passes settle a day on which the zone's offset changes.
-  let instant = naive - zoneOffsetMs(new Date(naive), timeZone);
-  instant = naive - zoneOffsetMs(new Date(instant), timeZone);
+  let instant = wallMs - zoneOffsetMs(new Date(wallMs), timeZone);
+  instant = wallMs - zoneOffsetMs(new Date(instant), timeZone);
   return new Date(instant);
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { crmWebhooks, webhookDeliveries } from '../db/schema.ts';
+import { crmWebhooks } from '../db/schema.ts';
 import { open, seal } from '../secret-box.ts';
 import { hashToken, newToken } from '../tokens.ts';
 
@@ -27,16 +27,6 @@ export async function workspaceForWebhookToken(db: Db, token: string): Promise<n
   if (token.length < 16 || token.length > 100) return null;
   const [row] = await db.select({ id: crmWebhooks.workspaceId }).from(crmWebhooks).where(eq(crmWebhooks.tokenHash, hashToken(token)));
   return row?.id ?? null;
-}
-
-/** False when this delivery id was received before (the CRM retried). */
-export async function firstDelivery(db: Db, workspaceId: number, deliveryId: string): Promise<boolean> {
-  const inserted = await db
-    .insert(webhookDeliveries)
-    .values({ workspaceId, deliveryId })
-    .onConflictDoNothing()
-    .returning({ id: webhookDeliveries.deliveryId });
-  return inserted.length > 0;
 }
 
 export function webhookUrl(publicUrl: string, token: string): string {

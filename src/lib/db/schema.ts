@@ -110,6 +110,8 @@ export const reviews = pgTable('reviews', {
   removedAt: timestamp('removed_at', { withTimezone: true }),
   /** A CRM delivery of the Google review with this id (one review, counted once). */
   sameAs: integer('same_as').references((): AnyPgColumn => reviews.id, { onDelete: 'set null' }),
+  /** Where a CRM says the review was written (Google, Facebook, ...). */
+  platform: text('platform'),
 });
 
 export const kioskLinks = pgTable('kiosk_links', {
@@ -181,17 +183,24 @@ export const crmWebhooks = pgTable('crm_webhooks', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const webhookDeliveries = pgTable(
-  'webhook_deliveries',
-  {
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    deliveryId: text('delivery_id').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.deliveryId] })],
-);
+export const CRM_DELIVERY_STATUSES = ['stored', 'duplicate', 'refused'] as const;
+export type CrmDeliveryStatus = (typeof CRM_DELIVERY_STATUSES)[number];
+
+export const crmDeliveries = pgTable('crm_deliveries', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  deliveryKey: text('delivery_key').notNull(),
+  status: text('status', { enum: CRM_DELIVERY_STATUSES }).notNull(),
+  reason: text('reason'),
+  reviewId: integer('review_id').references(() => reviews.id, { onDelete: 'set null' }),
+  contentType: text('content_type'),
+  signature: text('signature'),
+  body: text('body').notNull(),
+  bodyComplete: boolean('body_complete').notNull(),
+});
 
 export const deletedReviews = pgTable(
   'deleted_reviews',

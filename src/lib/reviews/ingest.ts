@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import { deletedReviews, reviewRequests, reviews } from '../db/schema.ts';
 import { publishLiveEvent } from '../live/publish.ts';
 import { matchReview, RequestIndex, type MatchResult } from '../matching/matcher.ts';
@@ -33,8 +33,9 @@ export interface IngestOptions {
 
 /**
  * Every review, whatever its source, comes in here: stored once (a repeated delivery changes
- * nothing), matched when it is new, then announced to the wallboards. A review that already has a
- * match, automatic or by hand, is never re-matched. Null when an admin deleted this review before.
+ * nothing), matched when it is new, then announced to the wallboards. Storing and matching are one
+ * transaction, so a crash never leaves a stored review unmatched. Null when an admin deleted this
+ * review before.
  */
 export async function ingestReview(
   database: Database,
@@ -42,32 +43,54 @@ export async function ingestReview(
   review: IncomingReview,
   options: IngestOptions = {},
 ): Promise<Ingested | null> {
-  const db = database.db;
-  const [deleted] = await db
+  const ingested = await database.db.transaction(async (tx) => {
+    await lockWorkspaceReviews(tx, workspace.id);
+    return storeReview(tx, workspace, review);
+  });
+  if (ingested && options.announce !== false) await announceIngested(database, workspace.id, ingested, review);
+  return ingested;
+}
+
+/**
+ * One matcher at a time per workspace: a request takes at most one review even when two arrive
+ * together. Held until the transaction ends.
+ */
+export async function lockWorkspaceReviews(tx: Db, workspaceId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspaceId})`);
+}
+
+/**
+ * Stores, links and matches one review. Runs inside the caller's transaction, after
+ * lockWorkspaceReviews, so that whatever the caller records beside the review (a CRM delivery) is
+ * committed with it or not at all.
+ */
+export async function storeReview(tx: Db, workspace: Workspace, review: IncomingReview): Promise<Ingested | null> {
+  const [deleted] = await tx
     .select({ at: deletedReviews.deletedAt })
     .from(deletedReviews)
     .where(
       and(eq(deletedReviews.workspaceId, workspace.id), eq(deletedReviews.source, review.source), eq(deletedReviews.externalId, review.externalId)),
     );
   if (deleted) return null;
-  const stored = await upsertReview(db, workspace.id, review);
+  const stored = await upsertReview(tx, workspace.id, review);
   let match: MatchResult | null = null;
   let linkedTo: number | null = null;
   if (stored.created) {
-    linkedTo = await linkSameReview(database, workspace, stored.id, review);
-    if (linkedTo === null) match = await matchNewReview(database, workspace, stored.id, review);
+    linkedTo = await linkSameReview(tx, workspace, stored.id, review);
+    if (linkedTo === null) match = await matchNewReview(tx, workspace, stored.id, review);
   }
-  const { start } = await challengeSettings(db, workspace);
+  const { start } = await challengeSettings(tx, workspace);
   const counted = stored.created && linkedTo === null && review.createTime.getTime() >= start.getTime();
-  const ingested: Ingested = { id: stored.id, created: stored.created, changed: stored.changed, counted, match, linkedTo };
-  if (options.announce !== false) {
-    await announceReviews(database, workspace.id, {
-      celebrate: counted,
-      changed: true,
-      review: stored.created ? { reviewerName: review.reviewerName, rating: review.rating } : undefined,
-    });
-  }
-  return ingested;
+  return { id: stored.id, created: stored.created, changed: stored.changed, counted, match, linkedTo };
+}
+
+/** The wallboards' event for one stored review. */
+export function announceIngested(database: Database, workspaceId: number, ingested: Ingested, review: IncomingReview): Promise<void> {
+  return announceReviews(database, workspaceId, {
+    celebrate: ingested.counted,
+    changed: true,
+    review: ingested.created ? { reviewerName: review.reviewerName, rating: review.rating } : undefined,
+  });
 }
 
 /**
@@ -86,50 +109,49 @@ export async function announceReviews(
   }
 }
 
-async function matchNewReview(database: Database, workspace: Workspace, reviewId: number, review: IncomingReview): Promise<MatchResult> {
-  return database.db.transaction(async (tx) => {
-    // One matcher at a time per workspace: a request takes at most one review even when two arrive together.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspace.id})`);
-    const taken = tx
-      .select({ id: reviews.requestId })
-      .from(reviews)
-      .where(and(eq(reviews.workspaceId, workspace.id), isNotNull(reviews.requestId), inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM])));
-    const open = await tx
-      .select({
-        id: reviewRequests.id,
-        firstName: reviewRequests.customerFirstName,
-        lastName: reviewRequests.customerLastName,
-        email: reviewRequests.customerEmail,
-        createdAt: reviewRequests.createdAt,
-        clickedAt: reviewRequests.clickedAt,
-        teamId: reviewRequests.teamId,
-      })
-      .from(reviewRequests)
-      .where(
-        and(
-          eq(reviewRequests.workspaceId, workspace.id),
-          gte(reviewRequests.createdAt, new Date(review.createTime.getTime() - OPEN_REQUEST_DAYS * DAY_MS)),
-          notInArray(reviewRequests.id, taken),
-        ),
-      );
-    const result = matchReview(review, new RequestIndex(open));
-    const chosen = result.status === 'unmatched' ? undefined : open.find((r) => r.id === result.requestId);
-    await tx
-      .update(reviews)
-      .set({
-        matchStatus: result.status,
-        matchConfidence: result.confidence,
-        matchEvidence: result.evidence ?? null,
-        requestId: chosen?.id ?? null,
-        teamId: result.status === 'auto_matched' ? (chosen?.teamId ?? null) : null,
-        confirmedAt: result.status === 'auto_matched' ? new Date() : null,
-      })
-      .where(eq(reviews.id, reviewId));
-    return result;
-  });
+async function matchNewReview(tx: Db, workspace: Workspace, reviewId: number, review: IncomingReview): Promise<MatchResult> {
+  const taken = tx
+    .select({ id: reviews.requestId })
+    .from(reviews)
+    .where(and(eq(reviews.workspaceId, workspace.id), isNotNull(reviews.requestId), inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM])));
+  const open = await tx
+    .select({
+      id: reviewRequests.id,
+      firstName: reviewRequests.customerFirstName,
+      lastName: reviewRequests.customerLastName,
+      email: reviewRequests.customerEmail,
+      createdAt: reviewRequests.createdAt,
+      clickedAt: reviewRequests.clickedAt,
+      teamId: reviewRequests.teamId,
+    })
+    .from(reviewRequests)
+    .where(
+      and(
+        eq(reviewRequests.workspaceId, workspace.id),
+        gte(reviewRequests.createdAt, new Date(review.createTime.getTime() - OPEN_REQUEST_DAYS * DAY_MS)),
+        notInArray(reviewRequests.id, taken),
+      ),
+    );
+  const result = matchReview(review, new RequestIndex(open));
+  const chosen = result.status === 'unmatched' ? undefined : open.find((r) => r.id === result.requestId);
+  await tx
+    .update(reviews)
+    .set({
+      matchStatus: result.status,
+      matchConfidence: result.confidence,
+      matchEvidence: result.evidence ?? null,
+      requestId: chosen?.id ?? null,
+      teamId: result.status === 'auto_matched' ? (chosen?.teamId ?? null) : null,
+      confirmedAt: result.status === 'auto_matched' ? new Date() : null,
+    })
+    .where(eq(reviews.id, reviewId));
+  return result;
 }
 
 const comparableName = (name: string) => fold(name).replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** A CRM review that names no platform, or Google, may be a copy of a Google review. */
+const mayBeFromGoogle = (platform: string | null | undefined) => !platform || /google/i.test(platform);
 
 /** Reviewer names compared for "the same review": case, accents, punctuation and spacing aside. */
 function sameName(a: string | null, b: string | null): boolean {
@@ -144,62 +166,61 @@ function sameName(a: string | null, b: string | null): boolean {
  * match (automatic or by hand) moves to the Google row, so a decision is never lost. Returns the id
  * of the other row when the new review was linked (then it needs no matching and no celebration).
  */
-async function linkSameReview(database: Database, workspace: Workspace, reviewId: number, review: IncomingReview): Promise<number | null> {
+async function linkSameReview(tx: Db, workspace: Workspace, reviewId: number, review: IncomingReview): Promise<number | null> {
   if ((review.source !== 'google' && review.source !== 'crm') || !review.reviewerName) return null;
+  if (review.source === 'crm' && !mayBeFromGoogle(review.platform)) return null;
   const otherSource = review.source === 'google' ? 'crm' : 'google';
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspace.id})`);
-    const from = new Date(review.createTime.getTime() - SAME_REVIEW_WINDOW_MS);
-    const to = new Date(review.createTime.getTime() + SAME_REVIEW_WINDOW_MS);
-    const candidates = await tx
-      .select({
-        id: reviews.id,
-        reviewerName: reviews.reviewerName,
-        createTime: reviews.createTime,
-        matchStatus: reviews.matchStatus,
-        matchConfidence: reviews.matchConfidence,
-        matchEvidence: reviews.matchEvidence,
-        requestId: reviews.requestId,
-        teamId: reviews.teamId,
-        confirmedAt: reviews.confirmedAt,
+  const from = new Date(review.createTime.getTime() - SAME_REVIEW_WINDOW_MS);
+  const to = new Date(review.createTime.getTime() + SAME_REVIEW_WINDOW_MS);
+  const candidates = await tx
+    .select({
+      id: reviews.id,
+      reviewerName: reviews.reviewerName,
+      createTime: reviews.createTime,
+      matchStatus: reviews.matchStatus,
+      matchConfidence: reviews.matchConfidence,
+      matchEvidence: reviews.matchEvidence,
+      requestId: reviews.requestId,
+      teamId: reviews.teamId,
+      confirmedAt: reviews.confirmedAt,
+      platform: reviews.platform,
+    })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.workspaceId, workspace.id),
+        eq(reviews.source, otherSource),
+        eq(reviews.rating, review.rating),
+        gte(reviews.createTime, from),
+        lte(reviews.createTime, to),
+        LIVE_REVIEW,
+        // A Google row that some CRM row already names is taken.
+        otherSource === 'google' ? sql`NOT EXISTS (SELECT 1 FROM reviews AS crm WHERE crm.same_as = ${reviews.id})` : undefined,
+      ),
+    );
+  const other = candidates
+    .filter((c) => sameName(c.reviewerName, review.reviewerName) && mayBeFromGoogle(c.platform))
+    .sort((a, b) => Math.abs(a.createTime.getTime() - review.createTime.getTime()) - Math.abs(b.createTime.getTime() - review.createTime.getTime()))[0];
+  if (!other) return null;
+  if (review.source === 'crm') {
+    await tx.update(reviews).set({ sameAs: other.id }).where(eq(reviews.id, reviewId));
+  } else {
+    // The CRM copy came first and may carry a match: the Google row takes it over.
+    await tx
+      .update(reviews)
+      .set({ matchStatus: 'unmatched', matchConfidence: null, matchEvidence: null, requestId: null, teamId: null, confirmedAt: null, sameAs: reviewId })
+      .where(eq(reviews.id, other.id));
+    await tx
+      .update(reviews)
+      .set({
+        matchStatus: other.matchStatus,
+        matchConfidence: other.matchConfidence,
+        matchEvidence: other.matchEvidence,
+        requestId: other.requestId,
+        teamId: other.teamId,
+        confirmedAt: other.confirmedAt,
       })
-      .from(reviews)
-      .where(
-        and(
-          eq(reviews.workspaceId, workspace.id),
-          eq(reviews.source, otherSource),
-          eq(reviews.rating, review.rating),
-          gte(reviews.createTime, from),
-          lte(reviews.createTime, to),
-          LIVE_REVIEW,
-          // A Google row that some CRM row already names is taken.
-          otherSource === 'google' ? sql`NOT EXISTS (SELECT 1 FROM reviews AS crm WHERE crm.same_as = ${reviews.id})` : undefined,
-        ),
-      );
-    const other = candidates
-      .filter((c) => sameName(c.reviewerName, review.reviewerName))
-      .sort((a, b) => Math.abs(a.createTime.getTime() - review.createTime.getTime()) - Math.abs(b.createTime.getTime() - review.createTime.getTime()))[0];
-    if (!other) return null;
-    if (review.source === 'crm') {
-      await tx.update(reviews).set({ sameAs: other.id }).where(eq(reviews.id, reviewId));
-    } else {
-      // The CRM copy came first and may carry a match: the Google row takes it over.
-      await tx
-        .update(reviews)
-        .set({ matchStatus: 'unmatched', matchConfidence: null, matchEvidence: null, requestId: null, teamId: null, confirmedAt: null, sameAs: reviewId })
-        .where(eq(reviews.id, other.id));
-      await tx
-        .update(reviews)
-        .set({
-          matchStatus: other.matchStatus,
-          matchConfidence: other.matchConfidence,
-          matchEvidence: other.matchEvidence,
-          requestId: other.requestId,
-          teamId: other.teamId,
-          confirmedAt: other.confirmedAt,
-        })
-        .where(eq(reviews.id, reviewId));
-    }
-    return other.id;
-  });
+      .where(eq(reviews.id, reviewId));
+  }
+  return other.id;
 }

@@ -19,6 +19,8 @@ export interface IncomingReview {
   reviewerPhotoUrl?: string | null;
   ownerReply?: string | null;
   ownerReplyTime?: Date | null;
+  /** Where a CRM says the review was written (Google, Facebook, ...). */
+  platform?: string | null;
 }
 
 /**

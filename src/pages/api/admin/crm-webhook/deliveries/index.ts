@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../../lib/auth/guards.ts';
+import { listDeliveries } from '../../../../../lib/crm/delivery-log.ts';
+import { json } from '../../../../../lib/http.ts';
+
+export const GET: APIRoute = async ({ locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  return json({ deliveries: await listDeliveries(locals.runtime.database.db, access.workspace.id) });
+};
