@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import CrmDeliveryLog from './CrmDeliveryLog.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -7,12 +8,11 @@ import { useAdminData } from './use-admin-data.ts';
 const ROTATE_CONFIRM = 'Rotate the webhook URL? The current URL stops working at once: paste the new one into your HighLevel workflow.';
 
 /** The workspace's CRM (HighLevel) webhook address: copy it, or rotate it when it may have leaked. */
-export default function CrmWebhookCard() {
+export default function CrmWebhookCard({ timeZone = 'UTC' }: { timeZone?: string }) {
   const { data: url, setData: setUrl, loadFailed, load } = useAdminData(async () => (await adminRequest<{ url: string }>('GET', '/api/admin/crm-webhook')).url);
   const [copied, setCopied] = useState(false);
   const [rotating, setRotating] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-
 
   useEffect(() => {
     if (!copied) return;
@@ -91,6 +91,7 @@ export default function CrmWebhookCard() {
               {rotating ? 'Rotating...' : 'Rotate URL'}
             </button>
           </div>
+          <CrmDeliveryLog timeZone={timeZone} />
         </div>
       )}
     </AdminCard>

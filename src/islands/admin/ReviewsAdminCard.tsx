@@ -208,7 +208,7 @@ export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
                     </td>
                     <td class="px-3 py-3">
                       <p class="font-medium break-words text-slate-900">{reviewerOf(review)}</p>
-                      <SourceChip source={review.source} />
+                      <SourceChip source={review.source} platform={review.platform} />
                     </td>
                     <td class="px-3 py-3">
                       <Stars rating={review.rating} />
@@ -236,7 +236,7 @@ export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
                     <Stars rating={review.rating} />
                   </div>
                   <p class="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                    <SourceChip source={review.source} inline />
+                    <SourceChip source={review.source} platform={review.platform} inline />
                     <time dateTime={review.createTime}>{formatDateTime(review.createTime, timeZone)}</time>
                   </p>
                 </div>
@@ -285,13 +285,14 @@ export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
   );
 }
 
-function SourceChip({ source, inline = false }: { source: string; inline?: boolean }) {
+function SourceChip({ source, platform, inline = false }: { source: string; platform: string | null; inline?: boolean }) {
   return (
     <span
       class={`${inline ? '' : 'mt-1'} inline-flex items-center rounded px-1.5 py-0.5 text-[11px] font-semibold ring-1 ring-inset ${SOURCE_CLASSES[source] ?? SOURCE_CLASSES.test}`}
       title="Where the review came from"
     >
       {reviewSourceLabel(source)}
+      {platform && <span class="font-normal"> · {platform}</span>}
     </span>
   );
 }

@@ -16,6 +16,8 @@ export interface AdminReview {
   id: number;
   kind: ReviewKind;
   source: 'google' | 'crm' | 'test';
+  /** Where a CRM says the review was written (Google, Facebook, ...). */
+  platform: string | null;
   reviewerName: string | null;
   rating: number;
   comment: string | null;
@@ -51,6 +53,7 @@ function selectAdminReviews(db: Db, workspaceId: number, where?: SQL) {
       id: reviews.id,
       kind: reviews.kind,
       source: reviews.source,
+      platform: reviews.platform,
       reviewerName: reviews.reviewerName,
       rating: reviews.rating,
       comment: reviews.comment,
@@ -81,6 +84,7 @@ function toAdminReview(row: Row): AdminReview {
     id: row.id,
     kind: row.kind,
     source: row.source,
+    platform: row.platform,
     reviewerName: row.reviewerName,
     rating: row.rating,
     comment: row.comment,
