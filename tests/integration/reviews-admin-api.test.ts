@@ -84,6 +84,7 @@ describe('GET /api/admin/google-reviews', () => {
       id: matched,
       kind: 'google',
       source: 'test',
+      platform: null,
       reviewerName: 'Robert Nguyen',
       rating: 5,
       comment: 'Review by Robert Nguyen',

@@ -90,6 +90,7 @@ describe('listAdminReviews', () => {
       id: newer,
       kind: 'google',
       source: 'google',
+      platform: null,
       reviewerName: 'Sarah K.',
       rating: 5,
       comment: 'Lovely',
