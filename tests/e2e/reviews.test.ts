@@ -157,4 +157,24 @@ describe.skipIf(!browserAvailable)('the reviews page', () => {
     expect(await page.getByText('No reviews for Audit yet').isVisible()).toBe(true);
     await page.close();
   });
+
+  it('shows the CRM delivery log on the admin panel, with the reason of a refusal and Process again', async () => {
+    const ws = await workspace();
+    expect((await deliver(ws.webhook, { reviewId: 'log-ok', reviewerName: 'Zed Quill', rating: 5 })).status).toBe(201);
+    expect((await deliver(ws.webhook, { reviewerName: 'No Stars', reviewText: 'Forgot the rating' })).status).toBe(400);
+
+    const page = await browser.context.newPage();
+    await page.goto(`${app.url}/${ws.slug}/admin`);
+    await waitForIslands(page);
+    const log = page.getByRole('list', { name: 'Deliveries' });
+    const refused = log.getByRole('listitem').filter({ hasText: 'Refused' });
+    await expect.poll(() => refused.isVisible()).toBe(true);
+    expect(await refused.textContent()).toContain('rating must be a number of stars from 1 to 5');
+    expect(await log.getByRole('listitem').filter({ hasText: 'Stored' }).textContent()).toMatch(/Review #\d+/);
+
+    await refused.getByRole('button', { name: /Process the delivery/ }).click();
+    await expect.poll(() => toast(page, 'Still refused').isVisible()).toBe(true);
+    expect(await refused.isVisible()).toBe(true);
+    await page.close();
+  });
 });
