@@ -1,10 +1,11 @@
 import { defineMiddleware } from 'astro:middleware';
-import { readSession, SESSION_COOKIE } from './lib/auth/session.ts';
+import { SESSION_COOKIE } from './lib/auth/session.ts';
+import { resumeSession } from './lib/auth/session-store.ts';
+import { clientAddress } from './lib/client-address.ts';
 import { isCrossSiteWrite } from './lib/cross-site.ts';
 import { errorJson } from './lib/http.ts';
 import { redirectFor } from './lib/redirects.ts';
 import { getRuntime } from './lib/runtime.ts';
-import { findWorkspaceById } from './lib/workspaces.ts';
 
 // API routes need a session unless listed here: guarded by default, opened explicitly.
 // The Google OAuth callback is checked by its signed, single-use state.
@@ -20,15 +21,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return errorJson(403, 'Cross-site requests are not allowed');
   }
 
-  const session = await readSession(context.cookies.get(SESSION_COOKIE)?.value, runtime.sessionKey);
-  const workspace = session ? await findWorkspaceById(runtime.database.db, session.workspaceId) : null;
-  if (session && !workspace) context.cookies.delete(SESSION_COOKIE, { path: '/' });
+  const cookie = context.cookies.get(SESSION_COOKIE)?.value;
+  const resumed = cookie ? await resumeSession(runtime.database.db, runtime.sessionKey, cookie) : null;
+  if (cookie && !resumed) context.cookies.delete(SESSION_COOKIE, { path: '/' });
+  const workspace = resumed?.workspace ?? null;
 
-  const forwarded = runtime.config.trustProxy ? context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
   context.locals.runtime = runtime;
-  context.locals.session = workspace ? session : null;
+  context.locals.session = resumed?.session ?? null;
   context.locals.workspace = workspace;
-  context.locals.clientAddress = forwarded || context.clientAddress;
+  context.locals.clientAddress = clientAddress(context.clientAddress, context.request.headers.get('x-forwarded-for'), runtime.config.trustProxy);
 
   if (pathname === '/api' || pathname.startsWith('/api/')) {
     const path = pathname.replace(/\/+$/, '');

@@ -1,12 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import { Cron } from 'croner';
 import { z } from 'zod';
+import { parseTrustProxy } from './client-address.ts';
 import { readPublicKey } from './crm/signature.ts';
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
 
 const optionalUrl = z.url().optional();
 
@@ -20,7 +16,15 @@ const schema = z
     DATABASE_URL: optionalUrl,
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
     DEFAULT_PLAN: z.enum(['free', 'starter', 'team', 'agency']).default('free'),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const trust = parseTrustProxy(value);
+        if (!(trust instanceof Error)) return trust;
+        ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be false, true, a number of proxies, or their addresses: ${trust.message}` });
+        return z.NEVER;
+      }),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
@@ -36,6 +40,7 @@ const schema = z
       .default('*/15 * * * *')
       .refine(isCronPattern, 'GOOGLE_SYNC_SCHEDULE must be a cron pattern such as */15 * * * *'),
     GOOGLE_API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
+    REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     GHL_WEBHOOK_PUBLIC_KEY: z
       .string()
       .optional()
@@ -101,7 +106,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     appSecret: c.APP_SECRET,
     defaultPlan: c.DEFAULT_PLAN,
-    trustProxy: c.TRUST_PROXY,
+    trustProxy: c.TRUST_PROXY ?? null,
+    /** Workspaces one address may register in an hour. */
+    registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     google: {

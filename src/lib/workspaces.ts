@@ -86,6 +86,18 @@ export async function checkPassword(db: Db, workspaceId: number, kind: 'staff' |
   return row ? verifyPassword(password, row[kind]) : false;
 }
 
+/** New staff and/or admin passwords; the sessions that used an old one end (session-store.ts). */
+export async function setPasswords(db: Db, workspaceId: number, passwords: { staffPassword?: string; adminPassword?: string }): Promise<void> {
+  const [staff, admin] = await Promise.all([
+    passwords.staffPassword === undefined ? undefined : hashPassword(passwords.staffPassword),
+    passwords.adminPassword === undefined ? undefined : hashPassword(passwords.adminPassword),
+  ]);
+  await db
+    .update(workspaces)
+    .set({ ...(staff ? { staffPasswordHash: staff } : {}), ...(admin ? { adminPasswordHash: admin } : {}) })
+    .where(eq(workspaces.id, workspaceId));
+}
+
 /** Returns false when no workspace has that slug. */
 export async function setWorkspacePlan(db: Db, slug: string, plan: Plan): Promise<boolean> {
   const updated = await db.update(workspaces).set({ plan }).where(eq(workspaces.slug, slug)).returning({ id: workspaces.id });

@@ -31,4 +31,4 @@ export interface Database {
 export type Locked<T> = { acquired: true; value: T } | { acquired: false };
 
 /** Advisory lock spaces (the first key of the two-key form). */
-export const LOCK_SPACES = { googleSync: 0x6762_7073 } as const;
+export const LOCK_SPACES = { googleSync: 0x6762_7073, attempts: 0x6174_7470 } as const;

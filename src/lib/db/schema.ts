@@ -35,11 +35,23 @@ export const settings = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.key] })],
 );
 
-export const signInFailures = pgTable('sign_in_failures', {
+export const sessions = pgTable('sessions', {
+  /** SHA-256 of the session id the cookie carries. */
+  id: text('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  admin: boolean('admin').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const attempts = pgTable('attempts', {
   id: serial('id').primaryKey(),
-  slug: text('slug').notNull(),
-  address: text('address').notNull(),
-  failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  scope: text('scope').notNull(),
+  source: text('source').notNull(),
+  knownDevice: boolean('known_device').notNull().default(false),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const emailTemplates = pgTable('email_templates', {

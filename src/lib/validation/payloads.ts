@@ -39,6 +39,13 @@ export const loginPayload = z.object({
 
 export const adminLoginPayload = z.object({ password: passwordInput });
 
+export const passwordsPayload = z
+  .object({
+    staffPassword: ruled(registrationRules.password, 'Staff password must be at least 6 characters').optional(),
+    adminPassword: ruled(registrationRules.adminPassword, 'Admin password must be at least 6 characters').optional(),
+  })
+  .refine((p) => p.staffPassword !== undefined || p.adminPassword !== undefined, { message: 'Give a new staff or admin password', path: ['staffPassword'] });
+
 export const kioskLinkPayload = z.object({
   label: z
     .string({ error: 'Give the display a name' })

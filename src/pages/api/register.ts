@@ -1,22 +1,28 @@
 import type { APIRoute } from 'astro';
-import { cookieOptionsFor } from '../../lib/auth/cookies.ts';
-import { SESSION_COOKIE, signSession } from '../../lib/auth/session.ts';
+import { beginAttempt } from '../../lib/auth/attempts.ts';
+import { knownDevice, signIn } from '../../lib/auth/cookies.ts';
 import { errorJson, json, parseJsonBody } from '../../lib/http.ts';
 import { RESERVED_SEGMENTS } from '../../lib/paths.ts';
 import { registrationPayload } from '../../lib/validation/payloads.ts';
-import { registerWorkspace } from '../../lib/workspaces.ts';
+import { findWorkspaceBySlug, registerWorkspace } from '../../lib/workspaces.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const TAKEN = 'This dashboard URL is already taken';
 
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const parsed = await parseJsonBody(request, registrationPayload);
   if (!parsed.ok) return parsed.response;
   const registration = parsed.data;
   if (RESERVED_SEGMENTS.has(registration.slug)) return errorJson(400, 'This URL is reserved', 'slug');
+  const { runtime } = locals;
+  const db = runtime.database.db;
+  // Cheap checks before the expensive password hashing.
+  if (await findWorkspaceBySlug(db, registration.slug)) return errorJson(409, TAKEN, 'slug');
+  const attempt = await beginAttempt(db, { scope: 'register', source: `address:${locals.clientAddress}`, limit: runtime.config.registrationsPerHour, windowMs: HOUR_MS });
+  if (!attempt.allowed) return errorJson(429, 'Too many registrations from this address. Please try again in an hour.');
 
-  const { database, config, sessionKey } = locals.runtime;
-  const workspace = await registerWorkspace(database.db, registration, config.defaultPlan);
-  if (!workspace) return errorJson(409, 'This dashboard URL is already taken', 'slug');
-
-  const token = await signSession({ workspaceId: workspace.id, slug: workspace.slug, admin: false }, sessionKey);
-  cookies.set(SESSION_COOKIE, token, cookieOptionsFor(url, config.publicUrl));
+  const workspace = await registerWorkspace(db, registration, runtime.config.defaultPlan);
+  if (!workspace) return errorJson(409, TAKEN, 'slug');
+  await signIn({ cookies, url }, runtime, workspace.id, false, await knownDevice(cookies, runtime.sessionKey));
   return json({ slug: workspace.slug, message: 'Registration successful' }, 201);
 };

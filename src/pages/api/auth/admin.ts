@@ -1,30 +1,26 @@
 import type { APIRoute } from 'astro';
-import { cookieOptionsFor } from '../../../lib/auth/cookies.ts';
+import { knownDevice, signIn } from '../../../lib/auth/cookies.ts';
 import { requireStaff } from '../../../lib/auth/guards.ts';
-import { SESSION_COOKIE, signSession } from '../../../lib/auth/session.ts';
-import { isSignInBlocked, recordFailedSignIn, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth/sign-in-guard.ts';
+import { endSession } from '../../../lib/auth/session-store.ts';
+import { checkSignIn, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth/sign-in.ts';
 import { json, parseJsonBody } from '../../../lib/http.ts';
 import { adminLoginPayload } from '../../../lib/validation/payloads.ts';
-import { checkPassword } from '../../../lib/workspaces.ts';
 
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const access = requireStaff(locals);
   if (!access.ok) return access.response;
   const parsed = await parseJsonBody(request, adminLoginPayload);
   if (!parsed.ok) return parsed.response;
-  const { workspace } = access;
-  const { database, config, sessionKey } = locals.runtime;
-  const db = database.db;
+  const { workspace, session } = access;
+  const { runtime } = locals;
+  const device = await knownDevice(cookies, runtime.sessionKey);
+  const attempt = { slug: workspace.slug, workspaceId: workspace.id, password: parsed.data.password, kind: 'admin', address: locals.clientAddress, device } as const;
+  const result = await checkSignIn(runtime.database.db, attempt);
+  if (result === 'blocked') return json({ success: false, message: TOO_MANY_ATTEMPTS_MESSAGE }, 429);
+  if (result === 'wrong') return json({ success: false, message: 'Incorrect password' }, 401);
 
-  if (await isSignInBlocked(db, workspace.slug, locals.clientAddress)) {
-    return json({ success: false, message: TOO_MANY_ATTEMPTS_MESSAGE }, 429);
-  }
-  if (!(await checkPassword(db, workspace.id, 'admin', parsed.data.password))) {
-    await recordFailedSignIn(db, workspace.slug, locals.clientAddress);
-    return json({ success: false, message: 'Incorrect password' }, 401);
-  }
-
-  const token = await signSession({ workspaceId: workspace.id, slug: workspace.slug, admin: true }, sessionKey);
-  cookies.set(SESSION_COOKIE, token, cookieOptionsFor(url, config.publicUrl));
+  // A new session for the new right; the one without it ends.
+  await signIn({ cookies, url }, runtime, workspace.id, true, device);
+  await endSession(runtime.database.db, session);
   return json({ success: true, message: 'Access granted' });
 };

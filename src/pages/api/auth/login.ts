@@ -1,26 +1,21 @@
 import type { APIRoute } from 'astro';
-import { cookieOptionsFor } from '../../../lib/auth/cookies.ts';
-import { SESSION_COOKIE, signSession } from '../../../lib/auth/session.ts';
-import { isSignInBlocked, recordFailedSignIn, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth/sign-in-guard.ts';
+import { knownDevice, signIn } from '../../../lib/auth/cookies.ts';
+import { checkSignIn, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth/sign-in.ts';
 import { errorJson, json, parseJsonBody } from '../../../lib/http.ts';
 import { loginPayload } from '../../../lib/validation/payloads.ts';
-import { checkPassword, findWorkspaceBySlug } from '../../../lib/workspaces.ts';
+import { findWorkspaceBySlug } from '../../../lib/workspaces.ts';
 
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const parsed = await parseJsonBody(request, loginPayload);
   if (!parsed.ok) return parsed.response;
   const { slug, password } = parsed.data;
-  const { database, config, sessionKey } = locals.runtime;
-  const db = database.db;
+  const { runtime } = locals;
+  const workspace = await findWorkspaceBySlug(runtime.database.db, slug);
+  const device = await knownDevice(cookies, runtime.sessionKey);
+  const result = await checkSignIn(runtime.database.db, { slug, workspaceId: workspace?.id ?? null, password, kind: 'staff', address: locals.clientAddress, device });
+  if (result === 'blocked') return errorJson(429, TOO_MANY_ATTEMPTS_MESSAGE);
+  if (result === 'wrong' || !workspace) return errorJson(401, 'Invalid credentials');
 
-  if (await isSignInBlocked(db, slug, locals.clientAddress)) return errorJson(429, TOO_MANY_ATTEMPTS_MESSAGE);
-  const workspace = await findWorkspaceBySlug(db, slug);
-  if (!workspace || !(await checkPassword(db, workspace.id, 'staff', password))) {
-    await recordFailedSignIn(db, slug, locals.clientAddress);
-    return errorJson(401, 'Invalid credentials');
-  }
-
-  const token = await signSession({ workspaceId: workspace.id, slug: workspace.slug, admin: false }, sessionKey);
-  cookies.set(SESSION_COOKIE, token, cookieOptionsFor(url, config.publicUrl));
+  await signIn({ cookies, url }, runtime, workspace.id, false, device);
   return json({ slug: workspace.slug, message: 'Logged in successfully' });
 };

@@ -1,0 +1,61 @@
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { sessions, workspaces } from '../db/schema.ts';
+import { hashToken, newToken } from '../tokens.ts';
+import type { Workspace } from '../workspaces.ts';
+import { readSessionToken, SESSION_TTL_SECONDS, signSessionToken, type Session } from './session.ts';
+
+// Sessions live on the server: the cookie only names one, so signing out, a password change or an
+// expired record ends it at once, on every instance.
+
+/** Starts a session and answers the cookie value that names it. */
+export async function startSession(db: Db, key: Uint8Array, workspaceId: number, admin: boolean): Promise<string> {
+  const sessionId = newToken();
+  const now = new Date();
+  await db.delete(sessions).where(and(eq(sessions.workspaceId, workspaceId), lt(sessions.expiresAt, now)));
+  await db.insert(sessions).values({
+    id: hashToken(sessionId),
+    workspaceId,
+    admin,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+  });
+  return signSessionToken({ sessionId, workspaceId }, key);
+}
+
+/** The session a cookie names and its workspace, or null when it was ended, expired or forged. */
+export async function resumeSession(db: Db, key: Uint8Array, cookie: string | undefined): Promise<{ session: Session; workspace: Workspace } | null> {
+  const token = await readSessionToken(cookie, key);
+  if (!token) return null;
+  const id = hashToken(token.sessionId);
+  const [row] = await db
+    .select({
+      admin: sessions.admin,
+      workspace: {
+        id: workspaces.id,
+        slug: workspaces.slug,
+        businessName: workspaces.businessName,
+        adminEmail: workspaces.adminEmail,
+        plan: workspaces.plan,
+        createdAt: workspaces.createdAt,
+      },
+    })
+    .from(sessions)
+    .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
+    .where(and(eq(sessions.id, id), eq(sessions.workspaceId, token.workspaceId), gt(sessions.expiresAt, new Date())));
+  if (!row) return null;
+  return { session: { id, workspaceId: row.workspace.id, slug: row.workspace.slug, admin: row.admin }, workspace: row.workspace };
+}
+
+export async function endSession(db: Db, session: Session): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, session.id));
+}
+
+/**
+ * After a password change, the other sessions that used the old password end: every other session
+ * for the staff password, the admin right of every other session for the admin password.
+ */
+export async function endOtherSessions(db: Db, session: Session, password: 'staff' | 'admin'): Promise<void> {
+  const others = and(eq(sessions.workspaceId, session.workspaceId), ne(sessions.id, session.id));
+  if (password === 'staff') await db.delete(sessions).where(others);
+  else await db.update(sessions).set({ admin: false }).where(others);
+}
