@@ -1,4 +1,3 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_SIZE, recordDelivery } from '../../src/lib/crm/delivery-log.ts';
@@ -10,11 +9,9 @@ import { Client } from '../helpers/client.ts';
 // What real CRMs send (INTEGRATIONS.md "What arrives in practice"): none of it may lose a review,
 // and every delivery, stored or not, is in the admin's delivery log.
 
-const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-
 let app: TestApp;
 beforeAll(async () => {
-  app = await startApp({ GHL_WEBHOOK_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+  app = await startApp();
 });
 afterAll(() => app.close());
 
@@ -99,7 +96,7 @@ describe('CRM intake is forgiving', () => {
     expect(rows).toHaveLength(3);
   });
 
-  it('treats X-GHL-Signature: N/A as no signature', async () => {
+  it('treats X-GHL-Signature: N/A as no signature when no key is configured', async () => {
     const { url, workspaceId } = await workspaceWithWebhook();
     expect((await deliver(url, { reviewerName: 'Ana', rating: 5 }, { 'x-ghl-signature': 'N/A' })).status).toBe(201);
     await storedOne(workspaceId);
@@ -180,20 +177,5 @@ describe('the delivery log', () => {
     expect(again.json.delivery).toMatchObject({ id: refused.id, status: 'refused' });
     expect((await client.post(`/api/admin/crm-webhook/deliveries/${stored.id}/retry`)).status).toBe(409);
     expect((await client.post('/api/admin/crm-webhook/deliveries/999999999/retry')).status).toBe(404);
-  });
-
-  it('logs a delivery with a bad signature as refused, keeps it refused under the same key, and stores a good one', async () => {
-    const { url, client, workspaceId } = await workspaceWithWebhook();
-    const body = JSON.stringify({ reviewId: 'signed-1', reviewerName: 'Ana', rating: 5 });
-    const wrongKey = generateKeyPairSync('ed25519').privateKey;
-    const res = await deliver(url, body, { 'x-ghl-signature': sign(null, Buffer.from(body), wrongKey).toString('base64') });
-    expect(res.status).toBe(401);
-    const [refused] = (await client.get('/api/admin/crm-webhook/deliveries')).json.deliveries;
-    expect(refused).toMatchObject({ status: 'refused', reason: 'Invalid signature' });
-    expect((await client.post(`/api/admin/crm-webhook/deliveries/${refused.id}/retry`)).status).toBe(422);
-
-    // The same body signed with the right key (as after the operator fixed the configured key).
-    expect((await deliver(url, body, { 'x-ghl-signature': sign(null, Buffer.from(body), privateKey).toString('base64') })).status).toBe(201);
-    await storedOne(workspaceId);
   });
 });

@@ -73,10 +73,10 @@ async function handle(
 
   const madeKey = logged?.deliveryKey ?? randomUUID();
   if (!delivery.complete) return refuse(413, 'Request body is too large', madeKey);
+  // With HighLevel's key configured every delivery must be signed; "N/A" is HighLevel's "unsigned".
   const signature = delivery.signature?.trim() ?? '';
-  if (publicKey && !UNSIGNED.has(signature) && !isValidSignature(delivery.raw, signature, publicKey)) {
-    return refuse(401, 'Invalid signature', madeKey);
-  }
+  if (publicKey && UNSIGNED.has(signature)) return refuse(401, 'Signature required', madeKey);
+  if (publicKey && !isValidSignature(delivery.raw, signature, publicKey)) return refuse(401, 'Invalid signature', madeKey);
   const read = readCrmBody(body, delivery.contentType);
   if (!read.ok) return refuse(400, read.message, madeKey, 'body');
   const deliveryKey = crmWebhookId(read.body) ?? madeKey;
