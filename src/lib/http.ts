@@ -23,15 +23,14 @@ export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response 
 
 /** Reads a JSON body and checks it against the payload's schema; any failure is a 4xx answer. */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.infer<S>>> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_JSON_BODY_BYTES) return { ok: false, response: errorJson(413, 'Request body is too large') };
-  let text: string;
+  let raw: Uint8Array | null;
   try {
-    text = await request.text();
+    raw = await readBodyUpTo(request, MAX_JSON_BODY_BYTES);
   } catch {
     return { ok: false, response: badRequest('Request body could not be read') };
   }
-  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) return { ok: false, response: errorJson(413, 'Request body is too large') };
+  if (raw === null) return { ok: false, response: errorJson(413, 'Request body is too large') };
+  const text = new TextDecoder().decode(raw);
   let body: unknown;
   try {
     body = text.trim() === '' ? {} : JSON.parse(text);
@@ -41,6 +40,8 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, response: badRequest('Request body must be a JSON object') };
   }
+  const unsafe = unsafeInput(body);
+  if (unsafe) return { ok: false, response: badRequest(unsafe.message, unsafe.field) };
   const result = schema.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -48,6 +49,28 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
     return { ok: false, response: badRequest(issue?.message ?? 'Invalid request', field) };
   }
   return { ok: true, data: result.data };
+}
+
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * What no field of any payload may hold, refused here once for every endpoint: a NUL character or a
+ * broken surrogate (PostgreSQL cannot store them) and keys that reach an object's prototype.
+ */
+export function unsafeInput(value: unknown, field?: string): { message: string; field?: string } | null {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return { message: 'Text must not contain NUL characters', field };
+    if (!value.isWellFormed()) return { message: 'Text must be valid Unicode', field };
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (PROTOTYPE_KEYS.has(key)) return { message: `"${key}" is not an allowed field name`, field: field ?? key };
+    if (unsafeInput(key)) return { message: 'Field names must be plain text', field };
+    const problem = unsafeInput(item, field ?? (Array.isArray(value) ? undefined : key));
+    if (problem) return problem;
+  }
+  return null;
 }
 
 /** A route's numeric id, or null for anything else (which the handler answers with 404). */

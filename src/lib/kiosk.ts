@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
 import { kioskLinks, workspaces } from './db/schema.ts';
+import { addUnderCap } from './db/workspace-cap.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { findWorkspaceById, type Workspace } from './workspaces.ts';
 
@@ -16,10 +17,20 @@ export interface KioskLink {
 const columns = { id: kioskLinks.id, label: kioskLinks.label, createdAt: kioskLinks.createdAt, revokedAt: kioskLinks.revokedAt };
 
 /** Creates a link; the token is returned this once and only its hash is kept. */
-export async function createKioskLink(db: Db, workspaceId: number, label: string): Promise<KioskLink & { token: string }> {
+/** Live share links a workspace may have at once. */
+export const MAX_KIOSK_LINKS = 50;
+
+/** A new link, unless the workspace has MAX_KIOSK_LINKS live ones (null). */
+export async function createKioskLink(db: Db, workspaceId: number, label: string): Promise<(KioskLink & { token: string }) | null> {
   const token = newToken();
-  const [link] = await db.insert(kioskLinks).values({ workspaceId, label, tokenHash: hashToken(token) }).returning(columns);
-  return { ...link!, token };
+  const added = await addUnderCap(
+    db,
+    workspaceId,
+    MAX_KIOSK_LINKS,
+    async (tx) => (await tx.select({ n: count() }).from(kioskLinks).where(and(eq(kioskLinks.workspaceId, workspaceId), isNull(kioskLinks.revokedAt))))[0]?.n ?? 0,
+    async (tx) => (await tx.insert(kioskLinks).values({ workspaceId, label, tokenHash: hashToken(token) }).returning(columns))[0]!,
+  );
+  return added.ok ? { ...added.value, token } : null;
 }
 
 export function listKioskLinks(db: Db, workspaceId: number): Promise<KioskLink[]> {

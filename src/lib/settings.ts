@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
 import { settings } from './db/schema.ts';
+import { addUnderCap } from './db/workspace-cap.ts';
 import {
   checkSettingValue,
   DASHBOARD_SETTING_KEYS,
@@ -49,6 +50,9 @@ export type SettingUpdate =
   | { ok: true; setting: Setting; movesDashboard: boolean }
   | { ok: false; message: string; field: 'key' | 'value' };
 
+/** Settings keys a workspace may have: far more than the product uses, and no more. */
+export const MAX_SETTINGS = 100;
+
 /** Checks and stores one setting (creating it when new). */
 export async function updateSetting(db: Db, workspaceId: number, key: string, value: string): Promise<SettingUpdate> {
   if (!isSettingKey(key)) return { ok: false, message: SETTING_KEY_INVALID, field: 'key' };
@@ -59,7 +63,17 @@ export async function updateSetting(db: Db, workspaceId: number, key: string, va
     .select({ value: settings.value })
     .from(settings)
     .where(and(eq(settings.workspaceId, workspaceId), eq(settings.key, key)));
-  await putSetting(db, workspaceId, key, checked.value);
+  if (previous) await putSetting(db, workspaceId, key, checked.value);
+  else {
+    const added = await addUnderCap(
+      db,
+      workspaceId,
+      MAX_SETTINGS,
+      async (tx) => (await tx.select({ n: count() }).from(settings).where(eq(settings.workspaceId, workspaceId)))[0]?.n ?? 0,
+      (tx) => putSetting(tx, workspaceId, key, checked.value),
+    );
+    if (!added.ok) return { ok: false, message: `A workspace can have at most ${MAX_SETTINGS} settings`, field: 'key' };
+  }
   return {
     ok: true,
     setting: { key, value: checked.value },

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
 import { teams } from './db/schema.ts';
+import { addUnderCap } from './db/workspace-cap.ts';
 import { challengeSettings, teamScores } from './scoring.ts';
 import { isReservedTeamName, type TeamColor } from './validation/team-rules.ts';
 import { UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
@@ -14,12 +15,16 @@ export interface Team {
   reviews: number;
 }
 
-export type TeamProblem = 'not_found' | 'duplicate_name' | 'reserved_name' | 'unknown_locked';
+export type TeamProblem = 'not_found' | 'duplicate_name' | 'reserved_name' | 'unknown_locked' | 'limit_reached';
+
+/** Teams a workspace may have besides "Unknown": more than a wallboard can show. */
+export const MAX_TEAMS = 50;
 
 export const TEAM_PROBLEM_MESSAGES: Record<Exclude<TeamProblem, 'not_found'>, string> = {
   duplicate_name: 'A team with this name already exists',
   reserved_name: `The name "${UNKNOWN_TEAM_NAME}" is kept for reviews that match no team`,
   unknown_locked: `The "${UNKNOWN_TEAM_NAME}" team holds unmatched reviews and cannot be renamed or deleted`,
+  limit_reached: `A workspace can have at most ${MAX_TEAMS} teams`,
 };
 
 export type TeamResult = { ok: true; team: Team } | { ok: false; problem: TeamProblem };
@@ -79,8 +84,15 @@ export async function createTeam(
   if (isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
   if (await nameTaken(db, workspace.id, name)) return { ok: false, problem: 'duplicate_name' };
   try {
-    const [team] = await db.insert(teams).values({ workspaceId: workspace.id, name, color: input.color }).returning(teamColumns);
-    return { ok: true, team: { ...team!, reviews: 0 } };
+    const added = await addUnderCap(
+      db,
+      workspace.id,
+      MAX_TEAMS + 1,
+      async (tx) => (await tx.select({ n: count() }).from(teams).where(eq(teams.workspaceId, workspace.id)))[0]?.n ?? 0,
+      async (tx) => (await tx.insert(teams).values({ workspaceId: workspace.id, name, color: input.color }).returning(teamColumns))[0]!,
+    );
+    if (!added.ok) return { ok: false, problem: added.problem };
+    return { ok: true, team: { ...added.value, reviews: 0 } };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, problem: 'duplicate_name' };
     throw error;

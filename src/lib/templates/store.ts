@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { emailTemplates, workspaces } from '../db/schema.ts';
+import { emailTemplates } from '../db/schema.ts';
+import { addUnderCap } from '../db/workspace-cap.ts';
 import { sanitizeEmailHtml } from '../sanitize-html.ts';
 import { oneLine, TEMPLATE_LIMIT } from '../validation/template-rules.ts';
 
@@ -76,26 +77,18 @@ export async function getTemplateInWorkspace(db: Db, workspaceId: number, id: nu
   return row ?? null;
 }
 
-/**
- * Creates a template unless the workspace already has TEMPLATE_LIMIT of them. The count and the
- * insert run in one transaction holding the workspace row's lock (FOR NO KEY UPDATE: it serialises
- * template creates without blocking the workspace's other inserts), so concurrent creates cannot
- * both see a count of 2.
- */
+/** Creates a template unless the workspace already has TEMPLATE_LIMIT of them (even when two arrive at once). */
 export async function createTemplate(db: Db, workspaceId: number, input: TemplateInput): Promise<TemplateResult> {
   const values = normalise(input) as TemplateInput;
   if (!values.htmlContent) return { ok: false, problem: 'empty_html' };
-  return db.transaction(async (tx): Promise<TemplateResult> => {
-    const [workspace] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('no key update');
-    if (!workspace) return { ok: false, problem: 'not_found' };
-    const [existing] = await tx.select({ n: count() }).from(emailTemplates).where(eq(emailTemplates.workspaceId, workspaceId));
-    if ((existing?.n ?? 0) >= TEMPLATE_LIMIT) return { ok: false, problem: 'limit_reached' };
-    const [template] = await tx
-      .insert(emailTemplates)
-      .values({ workspaceId, ...values })
-      .returning(templateColumns);
-    return { ok: true, template: template! };
-  });
+  const added = await addUnderCap(
+    db,
+    workspaceId,
+    TEMPLATE_LIMIT,
+    async (tx) => (await tx.select({ n: count() }).from(emailTemplates).where(eq(emailTemplates.workspaceId, workspaceId)))[0]?.n ?? 0,
+    async (tx) => (await tx.insert(emailTemplates).values({ workspaceId, ...values }).returning(templateColumns))[0]!,
+  );
+  return added.ok ? { ok: true, template: added.value } : { ok: false, problem: added.problem };
 }
 
 /** Changes any of a template's fields; an empty change answers the template as it is. */

@@ -28,7 +28,7 @@ export const SETTING_SECRET_READ_ONLY = 'This setting is managed by its connecti
 export type ValueCheck = { ok: true; value: string } | { ok: false; message: string };
 
 export function isSettingKey(key: string): boolean {
-  return key.length <= SETTING_KEY_MAX && /^[A-Za-z0-9_]+$/.test(key);
+  return key.length <= SETTING_KEY_MAX && /^[A-Za-z0-9_]+$/.test(key) && key !== '__proto__';
 }
 
 export function isHiddenSettingKey(key: string): boolean {
@@ -111,6 +111,5 @@ const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
 /** Checks a value for a key (known keys by their rule, every key by the length limit). */
 export function checkSettingValue(key: string, value: string): ValueCheck {
   if (value.length > SETTING_VALUE_MAX) return { ok: false, message: SETTING_VALUE_TOO_LONG };
-  const rule = KNOWN_RULES[key];
-  return rule ? rule(value) : { ok: true, value };
+  return Object.hasOwn(KNOWN_RULES, key) ? KNOWN_RULES[key]!(value) : { ok: true, value };
 }

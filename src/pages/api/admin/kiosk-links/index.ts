@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { json, parseJsonBody } from '../../../../lib/http.ts';
-import { createKioskLink, listKioskLinks } from '../../../../lib/kiosk.ts';
+import { errorJson, json, parseJsonBody } from '../../../../lib/http.ts';
+import { createKioskLink, listKioskLinks, MAX_KIOSK_LINKS } from '../../../../lib/kiosk.ts';
 import { kioskLinkPayload } from '../../../../lib/validation/payloads.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
@@ -16,6 +16,8 @@ export const POST: APIRoute = async ({ locals, request }) => {
   if (!access.ok) return access.response;
   const parsed = await parseJsonBody(request, kioskLinkPayload);
   if (!parsed.ok) return parsed.response;
-  const { token, ...link } = await createKioskLink(locals.runtime.database.db, access.workspace.id, parsed.data.label);
+  const created = await createKioskLink(locals.runtime.database.db, access.workspace.id, parsed.data.label);
+  if (!created) return errorJson(409, `A workspace can have at most ${MAX_KIOSK_LINKS} share links: revoke one first`);
+  const { token, ...link } = created;
   return json({ ...link, url: `${locals.runtime.config.publicUrl}/wall/${token}` }, 201);
 };

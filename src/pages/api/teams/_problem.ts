@@ -1,0 +1,20 @@
+import { badRequest, errorJson, notFound } from '../../../lib/http.ts';
+import { TEAM_PROBLEM_MESSAGES, type TeamProblem } from '../../../lib/teams.ts';
+
+export const TEAM_NOT_FOUND = 'Team not found';
+
+/** The answer to a team change the domain refused. */
+export function problemResponse(problem: TeamProblem): Response {
+  switch (problem) {
+    case 'not_found':
+      return notFound(TEAM_NOT_FOUND);
+    case 'duplicate_name':
+      return errorJson(409, TEAM_PROBLEM_MESSAGES.duplicate_name, 'name');
+    case 'reserved_name':
+      return badRequest(TEAM_PROBLEM_MESSAGES.reserved_name, 'name');
+    case 'unknown_locked':
+      return badRequest(TEAM_PROBLEM_MESSAGES.unknown_locked);
+    case 'limit_reached':
+      return errorJson(409, TEAM_PROBLEM_MESSAGES.limit_reached);
+  }
+}
