@@ -56,6 +56,14 @@ describe('checkSvg', () => {
     ['a style element with CDATA', svg('<style><![CDATA[ .a { fill: red; } ]]></style><text class="a">A &amp; B &gt; C</text>')],
     ['a prefixed root', '<svg:svg xmlns:svg="http://www.w3.org/2000/svg"><svg:rect width="1" height="1"/></svg:svg>'],
     ['attribute values holding >', svg('<text data-x="a > b">x</text>')],
+    [
+      'an Inkscape drawing with its metadata',
+      svg(
+        '<sodipodi:namedview id="base" pagecolor="#ffffff" inkscape:zoom="1.4"/><metadata><rdf:RDF><cc:Work rdf:about=""><dc:format>image/svg+xml</dc:format></cc:Work></rdf:RDF></metadata><g inkscape:label="Layer 1" inkscape:groupmode="layer"><path d="M0 0h10v10z" style="fill:#ff0000;stroke-width:0.26"/></g>',
+        ' xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:cc="http://creativecommons.org/ns#" xmlns:dc="http://purl.org/dc/elements/1.1/"',
+      ),
+    ],
+    ['an Illustrator export with classes and a filter', svg('<defs><style>.cls-1{fill:#231f20;}@media (max-width: 10px){.cls-1{fill:rgb(0,0,0)}}</style><filter id="f"><feGaussianBlur stdDeviation="2"/></filter></defs><title>Logo</title><path class="cls-1" filter="url(#f)" d="M1 1h8"/>')],
   ])('accepts %s', (_, text) => {
     expect(checkSvg(text)).toEqual({ ok: true });
   });
@@ -88,6 +96,17 @@ describe('checkSvg', () => {
     ['mismatched tags', svg('<g></a>'), LOGO_MESSAGES.wrongType],
     ['an unquoted attribute', '<svg width=10></svg>', LOGO_MESSAGES.wrongType],
     ['an unterminated comment', `${svg('')}<!-- `, LOGO_MESSAGES.wrongType],
+    // Issue 11: what the old deny-list let through.
+    ['an HTML meta refresh', svg('<meta xmlns="http://www.w3.org/1999/xhtml" http-equiv="refresh" content="0;url=https://evil.example"/>'), LOGO_MESSAGES.unsupportedSvg],
+    ['a prefixed XHTML meta', svg('<h:meta http-equiv="refresh" content="0;url=https://evil.example"/>', ' xmlns:h="http://www.w3.org/1999/xhtml"'), LOGO_MESSAGES.unsupportedSvg],
+    ['a CSS image-set()', svg('<rect style="fill: image-set(\'https://evil.example/a.png\' 1x)"/>'), LOGO_MESSAGES.unsupportedSvg],
+    ['a -webkit-image-set() in a style element', svg('<style>.a{background:-webkit-image-set("https://evil.example/a.png" 1x)}</style>'), LOGO_MESSAGES.unsupportedSvg],
+    ['an @font-face', svg('<style>@font-face{font-family:x;src:local(x)}</style>'), LOGO_MESSAGES.externalSvg],
+    ['an image, even a local one', svg('<image width="1" height="1"/>'), LOGO_MESSAGES.unsupportedSvg],
+    ['an feImage', svg('<filter id="f"><feImage href="#x"/></filter>'), LOGO_MESSAGES.unsupportedSvg],
+    ['an unknown attribute', svg('<rect http-equiv="refresh"/>'), LOGO_MESSAGES.unsupportedSvg],
+    ['an attribute of an unknown namespace', svg('<rect ev:event="click"/>'), LOGO_MESSAGES.unsupportedSvg],
+    ['an element of an unknown namespace', svg('<x2:thing/>'), LOGO_MESSAGES.unsupportedSvg],
   ])('refuses %s', (_, text, message) => {
     expect(checkSvg(text)).toEqual({ ok: false, message });
   });

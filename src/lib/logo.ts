@@ -14,6 +14,7 @@ export const LOGO_MESSAGES = {
   unsafeSvg: 'This SVG contains scripts or links, which are not allowed in a logo.',
   externalSvg: 'This SVG refers to other files or websites, which is not allowed in a logo.',
   entitySvg: 'This SVG declares XML entities, which are not allowed in a logo.',
+  unsupportedSvg: 'This SVG uses features a logo may not have: only shapes, text, gradients, filters and styles are allowed.',
 } as const;
 
 export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/svg+xml';
@@ -80,8 +81,73 @@ function looksLikeSvg(text: string): boolean {
   return /^<(?:[\w.-]+:)?svg[\s/>]/i.test(text.slice(prolog?.[0].length ?? 0));
 }
 
-// Elements that run code, embed other documents or pull in other resources.
-const FORBIDDEN_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener', 'audio', 'video', 'canvas']);
+// Elements that run code, link, embed other documents or pull in other resources: named as unsafe.
+const FORBIDDEN_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener', 'audio', 'video', 'canvas', 'a', 'set', 'animate']);
+
+// The safe subset of SVG a logo may use (local names, lower case): shapes, text, paint servers,
+// clipping, masking and filters. Everything else (meta, image, feImage, animation, fonts, ...) is refused.
+const ALLOWED_ELEMENTS = new Set([
+  'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc', 'metadata', 'style', 'switch',
+  'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan', 'textpath',
+  'lineargradient', 'radialgradient', 'stop', 'pattern', 'clippath', 'mask', 'marker', 'filter',
+  'feblend', 'fecolormatrix', 'fecomponenttransfer', 'fecomposite', 'feconvolvematrix', 'fediffuselighting',
+  'fedisplacementmap', 'fedistantlight', 'fedropshadow', 'feflood', 'fefunca', 'fefuncb', 'fefuncg', 'fefuncr',
+  'fegaussianblur', 'femerge', 'femergenode', 'femorphology', 'feoffset', 'fepointlight', 'fespecularlighting',
+  'fespotlight', 'fetile', 'feturbulence',
+]);
+
+// Attributes (local names, lower case) of that subset: geometry, presentation and structure.
+const ALLOWED_ATTRIBUTES = new Set([
+  'id', 'class', 'style', 'lang', 'version', 'baseprofile', 'width', 'height', 'x', 'y', 'x1', 'y1', 'x2', 'y2',
+  'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'fr', 'd', 'points', 'pathlength', 'viewbox', 'preserveaspectratio',
+  'href', 'transform', 'transform-origin', 'gradientunits', 'gradienttransform', 'spreadmethod', 'offset',
+  'patternunits', 'patterncontentunits', 'patterntransform', 'clippathunits', 'maskunits', 'maskcontentunits',
+  'markerwidth', 'markerheight', 'markerunits', 'refx', 'refy', 'orient', 'filterunits', 'primitiveunits',
+  'in', 'in2', 'result', 'stddeviation', 'dx', 'dy', 'rotate', 'textlength', 'lengthadjust', 'startoffset',
+  'method', 'spacing', 'side', 'mode', 'operator', 'k1', 'k2', 'k3', 'k4', 'values', 'type', 'tablevalues',
+  'slope', 'intercept', 'amplitude', 'exponent', 'scale', 'xchannelselector', 'ychannelselector', 'radius',
+  'basefrequency', 'numoctaves', 'seed', 'stitchtiles', 'kernelmatrix', 'order', 'divisor', 'bias', 'targetx',
+  'targety', 'edgemode', 'preservealpha', 'surfacescale', 'diffuseconstant', 'specularconstant',
+  'specularexponent', 'kernelunitlength', 'azimuth', 'elevation', 'z', 'pointsatx', 'pointsaty', 'pointsatz',
+  'limitingconeangle', 'requiredfeatures', 'requiredextensions', 'systemlanguage', 'media', 'role', 'focusable',
+  'alignment-baseline', 'baseline-shift', 'clip', 'clip-path', 'clip-rule', 'color', 'color-interpolation',
+  'color-interpolation-filters', 'color-rendering', 'direction', 'display', 'dominant-baseline',
+  'enable-background', 'fill', 'fill-opacity', 'fill-rule', 'filter', 'flood-color', 'flood-opacity', 'font',
+  'font-family', 'font-size', 'font-size-adjust', 'font-stretch', 'font-style', 'font-variant', 'font-weight',
+  'image-rendering', 'isolation', 'kerning', 'letter-spacing', 'lighting-color', 'marker', 'marker-end',
+  'marker-mid', 'marker-start', 'mask', 'mix-blend-mode', 'opacity', 'overflow', 'paint-order',
+  'pointer-events', 'shape-rendering', 'stop-color', 'stop-opacity', 'stroke', 'stroke-dasharray',
+  'stroke-dashoffset', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit', 'stroke-opacity',
+  'stroke-width', 'text-anchor', 'text-decoration', 'text-rendering', 'unicode-bidi', 'vector-effect',
+  'visibility', 'word-spacing', 'writing-mode',
+]);
+
+/** Namespace prefixes whose attributes are inert to a browser: editors' metadata, XML, XLink's href. */
+const INERT_PREFIXES = new Set(['inkscape', 'sodipodi', 'rdf', 'cc', 'dc', 'sketch', 'serif', 'i', 'x']);
+
+function isAllowedAttribute(name: string): boolean {
+  const lower = name.toLowerCase();
+  if (lower === 'xmlns' || lower.startsWith('xmlns:') || lower.startsWith('data-') || lower.startsWith('aria-')) return true;
+  const colon = lower.indexOf(':');
+  if (colon === -1) return ALLOWED_ATTRIBUTES.has(lower);
+  const [prefix, local] = [lower.slice(0, colon), lower.slice(colon + 1)];
+  if (prefix === 'xlink') return local === 'href' || local === 'title';
+  if (prefix === 'xml') return local === 'space' || local === 'lang';
+  return INERT_PREFIXES.has(prefix);
+}
+
+/** Elements of inert editors' namespaces (Inkscape's namedview, RDF metadata) carry nothing a browser runs. */
+function isInertElement(qualified: string): boolean {
+  const colon = qualified.indexOf(':');
+  return colon !== -1 && INERT_PREFIXES.has(qualified.slice(0, colon).toLowerCase());
+}
+
+// CSS functions a logo's styles may use: colours, local url(#id), transforms and filter effects.
+const ALLOWED_CSS_FUNCTIONS = new Set([
+  'rgb', 'rgba', 'hsl', 'hsla', 'url', 'calc', 'var', 'min', 'max', 'clamp', 'translate', 'translatex', 'translatey',
+  'rotate', 'scale', 'scalex', 'scaley', 'matrix', 'skewx', 'skewy', 'drop-shadow', 'blur', 'brightness',
+  'contrast', 'grayscale', 'hue-rotate', 'invert', 'opacity', 'saturate', 'sepia', 'cubic-bezier', 'steps',
+]);
 
 const ENTITY_REFERENCE = /&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);?/gi;
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', tab: '\t', newline: '\n' };
@@ -100,13 +166,23 @@ function normalised(value: string): string {
     .toLowerCase();
 }
 
-/** CSS (a style attribute or a <style> element) that loads nothing from outside the document. */
+/**
+ * CSS (a style attribute or a <style> element) that loads nothing from outside the document: only
+ * the allowed functions, url() to an element of the document, and no at-rule but @media.
+ */
 function cssProblem(css: string): string | undefined {
   const flat = normalised(css);
   if (flat.includes('javascript:') || flat.includes('expression(') || flat.includes('-moz-binding') || flat.includes('behavior:')) {
     return LOGO_MESSAGES.unsafeSvg;
   }
-  if (flat.includes('@import')) return LOGO_MESSAGES.externalSvg;
+  // White space is gone from `flat`: an at-rule's name runs into what follows it.
+  for (const rule of flat.matchAll(/@([a-z-]+)/g)) {
+    if (/^(import|font-face)/.test(rule[1]!)) return LOGO_MESSAGES.externalSvg;
+    if (!rule[1]!.startsWith('media')) return LOGO_MESSAGES.unsupportedSvg;
+  }
+  for (const call of flat.matchAll(/(?<![@a-z-])([a-z-]*)\(/g)) {
+    if (!ALLOWED_CSS_FUNCTIONS.has(call[1]!)) return LOGO_MESSAGES.unsupportedSvg;
+  }
   for (const match of flat.matchAll(/url\(([^)]*)\)/g)) {
     const target = match[1]!.replace(/^['"]|['"]$/g, '');
     if (!target.startsWith('#')) return target.startsWith('data:') ? LOGO_MESSAGES.unsafeSvg : LOGO_MESSAGES.externalSvg;
@@ -114,9 +190,10 @@ function cssProblem(css: string): string | undefined {
   return undefined;
 }
 
-function attributeProblem(name: string, value: string): string | undefined {
+function attributeProblem(name: string, value: string, inertElement: boolean): string | undefined {
   const local = name.toLowerCase().replace(/^.*:/, '');
   if (local.startsWith('on')) return LOGO_MESSAGES.unsafeSvg;
+  if (name.toLowerCase() === 'xml:base') return LOGO_MESSAGES.externalSvg;
   const flat = normalised(value);
   // <set>/<animate> that would write a link or a handler at run time.
   if (local === 'attributename' && (flat.endsWith('href') || flat.replace(/^.*:/, '').startsWith('on'))) return LOGO_MESSAGES.unsafeSvg;
@@ -125,8 +202,9 @@ function attributeProblem(name: string, value: string): string | undefined {
     if (flat === '' || flat.startsWith('#')) return undefined;
     return flat.startsWith('data:') ? LOGO_MESSAGES.unsafeSvg : LOGO_MESSAGES.externalSvg;
   }
-  if (name.toLowerCase() === 'xml:base') return LOGO_MESSAGES.externalSvg;
-  return cssProblem(value);
+  const problem = cssProblem(value);
+  if (problem) return problem;
+  return inertElement || isAllowedAttribute(name) ? undefined : LOGO_MESSAGES.unsupportedSvg;
 }
 
 const NAME = '[A-Za-z_][\\w.:-]*';
@@ -135,9 +213,10 @@ const ATTRIBUTE = new RegExp(`\\s+(${NAME})\\s*=\\s*("[^"]*"|'[^']*')`, 'y');
 /**
  * Accepts an SVG document for use as a logo, or says why not. It reads the markup itself (comments,
  * the XML declaration, CDATA, tags and quoted attributes) and refuses rather than repairs: the root
- * element must be <svg>; no DOCTYPE internal subset or entity declaration; no processing instruction
- * other than the XML declaration; no script, foreignObject or embedding element; no on* attribute;
- * no javascript:, data: or outside reference in href/xlink:href or CSS url(); no @import.
+ * element must be <svg>; only the allowed elements and attributes (a safe subset of SVG, plus the
+ * inert metadata of drawing programs); no DOCTYPE internal subset or entity declaration; no
+ * processing instruction other than the XML declaration; no javascript:, data: or outside reference
+ * in href/xlink:href or CSS url(); in CSS only the allowed functions and no at-rule but @media.
  */
 export function checkSvg(text: string): { ok: true } | { ok: false; message: string } {
   const fail = (message: string) => ({ ok: false as const, message });
@@ -209,10 +288,12 @@ export function checkSvg(text: string): { ok: true } | { ok: false; message: str
         ATTRIBUTE.lastIndex = at;
         const attribute = ATTRIBUTE.exec(source);
         if (!attribute) break;
-        const problem = attributeProblem(attribute[1]!, attribute[2]!.slice(1, -1));
+        const problem = attributeProblem(attribute[1]!, attribute[2]!.slice(1, -1), isInertElement(qualified));
         if (problem) return fail(problem);
         at = ATTRIBUTE.lastIndex;
       }
+      // After the attributes, so that an outside link is named as such before its element.
+      if (!ALLOWED_ELEMENTS.has(name) && !isInertElement(qualified)) return fail(LOGO_MESSAGES.unsupportedSvg);
       const close = /^\s*(\/?)>/.exec(source.slice(at, at + 200));
       if (!close) return fail(LOGO_MESSAGES.wrongType);
       if (!close[1]) open.push(name);

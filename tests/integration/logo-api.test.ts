@@ -103,7 +103,7 @@ describe('a good logo', () => {
     expect(logo.bytes.equals(PNG)).toBe(true);
     expect(logo.headers.get('content-type')).toBe('image/png');
     expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(logo.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(logo.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(logo.headers.get('cache-control')).toMatch(/max-age=\d+/);
 
     const versioned = await fetch(app.url + res!.json.companyLogo);
@@ -119,7 +119,7 @@ describe('a good logo', () => {
     expect(res.status).toBe(200);
     const logo = await served(workspace.slug);
     expect(logo.headers.get('content-type')).toBe('image/svg+xml');
-    expect(logo.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(logo.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
     expect(logo.bytes.toString('utf8')).toBe(CLEAN_SVG);
   });

@@ -20,7 +20,8 @@ export const GET: APIRoute = async ({ params, request, url, locals }) => {
   const headers = {
     'content-type': logo.contentType,
     'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    // sandbox: nothing runs, no form, no navigation (a meta refresh included) even if a check were missed.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     'cache-control': url.searchParams.get('v') === version ? VERSIONED_CACHE : UNVERSIONED_CACHE,
     etag,
   };
