@@ -1,9 +1,11 @@
+import type { MiddlewareHandler } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE } from './lib/auth/session.ts';
 import { resumeSession } from './lib/auth/session-store.ts';
 import { clientAddress } from './lib/client-address.ts';
 import { isCrossSiteWrite } from './lib/cross-site.ts';
 import { errorJson } from './lib/http.ts';
+import { logError } from './lib/log.ts';
 import { redirectFor } from './lib/redirects.ts';
 import { getRuntime } from './lib/runtime.ts';
 
@@ -14,7 +16,19 @@ const PUBLIC_API = new Set(['/api/register', '/api/auth/login', '/api/auth/statu
 const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/', '/api/review-link/', '/api/webhooks/'];
 const API_NOT_FOUND_ROUTE = '/api/[...path]';
 
-export const onRequest = defineMiddleware(async (context, next) => {
+/** Every request: a failure is logged without its data (src/lib/log.ts) and answered plainly. */
+export const onRequest = defineMiddleware(async (context, next): Promise<Response> => {
+  try {
+    return await handle(context, next);
+  } catch (error) {
+    logError(`${context.request.method} ${context.url.pathname} failed`, error);
+    return context.url.pathname.startsWith('/api/')
+      ? errorJson(500, 'Something went wrong on our side. Please try again.')
+      : new Response('Something went wrong on our side. Please try again.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+});
+
+const handle = async (context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]): Promise<Response> => {
   const runtime = await getRuntime();
   const { pathname } = context.url;
   if (isCrossSiteWrite(context.request, [context.url.origin, new URL(runtime.config.publicUrl).origin])) {
@@ -44,4 +58,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // the [slug] routes without a redirect): anything else is not found.
   if (context.params.slug !== undefined && context.params.slug !== workspace?.slug) return context.rewrite('/404');
   return next();
-});
+};

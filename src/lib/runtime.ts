@@ -10,6 +10,7 @@ import { LiveHub } from './live/hub.ts';
 import { secretBoxKey } from './secret-box.ts';
 import { LIVE_CHANNEL, parseLiveNotice } from './live/publish.ts';
 import { findWorkspaceById } from './workspaces.ts';
+import { logError } from './log.ts';
 
 /** Everything a request needs that lives as long as the process. */
 export interface Runtime {
@@ -41,7 +42,7 @@ export async function createRuntime(config: Config, database: Database): Promise
   });
   const stopListening = await database.listen(LIVE_CHANNEL, (payload) => {
     const notice = parseLiveNotice(payload);
-    if (notice) live.deliver(notice).catch((error) => console.error('Could not deliver a live event', error));
+    if (notice) live.deliver(notice).catch((error) => logError('Could not deliver a live event', error));
   });
   const appSecret = resolveAppSecret(config);
   return {

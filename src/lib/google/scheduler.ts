@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import type { Runtime } from '../runtime.ts';
 import { googleConfigured } from './client.ts';
 import { syncAllWorkspaces } from './sync.ts';
+import { logError } from '../log.ts';
 
 /**
  * Runs the Google sync of every connected workspace on the configured schedule. Every instance runs
@@ -10,7 +11,7 @@ import { syncAllWorkspaces } from './sync.ts';
  */
 export function startGoogleSyncSchedule(runtime: Runtime): { stop(): void } {
   if (!googleConfigured(runtime.config)) return { stop: () => {} };
-  const job = new Cron(runtime.config.google.syncSchedule, { protect: true, catch: (error) => console.error('The Google sync run failed', error) }, async () => {
+  const job = new Cron(runtime.config.google.syncSchedule, { protect: true, catch: (error) => logError('The Google sync run failed', error) }, async () => {
     const [next, after] = job.nextRuns(2);
     const period = next && after ? after.getTime() - next.getTime() : 15 * 60_000;
     await syncAllWorkspaces(runtime, { minIntervalMs: period / 2 });

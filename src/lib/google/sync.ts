@@ -11,6 +11,7 @@ import { createOAuthClient, googleConfigured } from './client.ts';
 import { markBroken, readConnection, recordSync, REFRESH_TOKEN_KEY, saveLocationDetails, storeRefreshToken } from './connection.ts';
 import { GoogleError } from './errors.ts';
 import { toIncomingReview } from './review-format.ts';
+import { logError } from '../log.ts';
 
 export type SyncSkip = 'not_configured' | 'plan' | 'not_connected' | 'broken' | 'incomplete' | 'busy' | 'recent';
 
@@ -60,7 +61,7 @@ async function syncLocked(runtime: Runtime, workspace: Workspace, options: SyncO
   client.on('tokens', (tokens) => {
     if (tokens.refresh_token && tokens.refresh_token !== connection.refreshToken) {
       storeRefreshToken(db, workspace.id, tokens.refresh_token, secretKey).catch((error) =>
-        console.error(`Could not store the new Google refresh token of workspace ${workspace.id}`, error),
+        logError(`Could not store the new Google refresh token of workspace ${workspace.id}`, error),
       );
     }
   });
@@ -172,7 +173,7 @@ export async function syncAllWorkspaces(runtime: Runtime, options: SyncOptions =
       const workspace = await findWorkspaceById(runtime.database.db, id);
       if (workspace) outcomes.set(id, await syncWorkspace(runtime, workspace, options));
     } catch (error) {
-      console.error(`The Google sync of workspace ${id} failed`, error);
+      logError(`The Google sync of workspace ${id} failed`, error);
       outcomes.set(id, { status: 'failed', error: INTERNAL_ERROR, broken: false });
     }
   }

@@ -1,4 +1,5 @@
 import { formatEvent, type LiveClient, type LiveHub } from './hub.ts';
+import { logError } from '../log.ts';
 
 export const HEARTBEAT_INTERVAL_MS = 20_000;
 
@@ -52,7 +53,7 @@ export function liveEventStream(hub: LiveHub, options: StreamOptions): Response 
       hub
         .data(options.workspaceId)
         .then((data) => write(formatEvent('data_update', { data })))
-        .catch((error) => console.error('Could not send the first live update', error));
+        .catch((error) => logError('Could not send the first live update', error));
     },
     cancel() {
       stop();

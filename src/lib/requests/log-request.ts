@@ -13,6 +13,7 @@ import { newToken } from '../tokens.ts';
 import type { LogRequestPayload } from '../validation/payloads.ts';
 import { isReservedTeamName } from '../validation/team-rules.ts';
 import type { Workspace } from '../workspaces.ts';
+import { logError } from '../log.ts';
 
 // Logging a review request (issue 4): the staff member's form becomes a stored request with its
 // tracked-link token and its email in the outbox, committed together; then the email is sent. A send
@@ -122,7 +123,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
   try {
     await announceDataChange(ctx.database, workspace.id);
   } catch (error) {
-    console.error('Could not announce a logged review request', error);
+    logError('Could not announce a logged review request', error);
   }
 
   const sent = await deliverOutboxMessage(db, ctx.sender, workspace.id, outboxId);
