@@ -36,7 +36,8 @@ export interface FakeLocation {
 export interface FakeReview {
   name: string;
   reviewId: string;
-  reviewer: { displayName?: string; profilePhotoUrl?: string; isAnonymous: boolean };
+  /** As Google sends it: a named reviewer has no isAnonymous at all (proto3 JSON leaves defaults out). */
+  reviewer: { displayName: string; profilePhotoUrl: string } | { isAnonymous: true };
   starRating: StarRating;
   comment?: string;
   createTime: string;
@@ -88,6 +89,8 @@ export interface FakeGoogleState {
   locations: Map<string, FakeLocation[]>;
   /** Reviews by v4 location path (`accounts/{a}/locations/{l}`), in insertion order. */
   reviews: Map<string, FakeReview[]>;
+  /** Entries that are no review (null, malformed), served on the first page of a location's list. */
+  junk: Map<string, unknown[]>;
   /** reviewIds deleted with deleteReview (their GET answers 404). */
   deletedReviews: Set<string>;
   codes: Map<string, { clientId: string; redirectUri: string; scope: string; used: boolean; expiresAt: number }>;
@@ -126,6 +129,8 @@ export interface FakeGoogle {
   addLocation(accountName?: string, location?: { title?: string }): FakeLocation;
   /** Adds a review, newer than everything so far; `location` is a v4 path, a v1 name or an id. */
   addReview(review?: NewReview, location?: string): FakeReview;
+  /** Puts an entry that is no review (null, a malformed object) on the first page of the list. */
+  addJunkEntry(entry: unknown, location?: string): void;
   /** Adds `count` varied reviews (some anonymous, some rating-only, some replied). */
   addReviews(count: number, location?: string): FakeReview[];
   /** Changes a review and gives it a new updateTime (so it comes first in the list). */
@@ -189,6 +194,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     accounts: [],
     locations: new Map(),
     reviews: new Map(),
+    junk: new Map(),
     deletedReviews: new Set(),
     codes: new Map(),
     refreshTokens: new Map(),
@@ -259,7 +265,6 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         : {
             displayName: review.displayName ?? `${FIRST_NAMES[n % FIRST_NAMES.length]} ${String.fromCharCode(65 + (n % 26))}.`,
             profilePhotoUrl: review.profilePhotoUrl ?? `https://lh3.googleusercontent.com/a/fake-${n}=s120-c-rp-mo-br100`,
-            isAnonymous: false,
           },
       starRating: review.starRating ?? 'FIVE',
       createTime: review.createTime ?? rfc3339(updateMs, n),
@@ -269,6 +274,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     if (review.reply != null) created.reviewReply = { comment: review.reply, updateTime: rfc3339(updateMs + 1000, n + 1) };
     state.reviews.get(path)!.push(created);
     return created;
+  }
+
+  function addJunkEntry(entry: unknown, location?: string): void {
+    const path = locationPath(location);
+    state.junk.set(path, [...(state.junk.get(path) ?? []), entry]);
   }
 
   function addReviews(count: number, location?: string): FakeReview[] {
@@ -577,7 +587,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         const ordered = [...list].sort((a, b) => updateMs(b) - updateMs(a));
         const { slice, next } = paged(scope, ordered, page);
         const answer: Record<string, unknown> = {};
-        if (slice.length) answer.reviews = slice;
+        const junk = q.get('pageToken') ? [] : (state.junk.get(m[1]!) ?? []);
+        if (slice.length || junk.length) answer.reviews = [...slice, ...junk];
         if (list.length) {
           const stars = list.map((r) => STAR_RATINGS.indexOf(r.starRating) + 1).filter((s) => s > 0);
           if (stars.length) answer.averageRating = Math.round((stars.reduce((a, b) => a + b, 0) / stars.length) * 10) / 10;
@@ -650,6 +661,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     addAccount,
     addLocation,
     addReview,
+    addJunkEntry,
     addReviews,
     editReview,
     deleteReview,

@@ -246,7 +246,7 @@ describe('the review sync', () => {
       rating: 4,
       comment: 'Great croissants',
       ownerReply: 'Thanks Zoë!',
-      reviewerProfilePhotoUrl: named.reviewer.profilePhotoUrl,
+      reviewerProfilePhotoUrl: 'profilePhotoUrl' in named.reviewer ? named.reviewer.profilePhotoUrl : null,
       reviewUrl: location.metadata.mapsUri,
       createTime: new Date(named.createTime.replace(/(\.\d{3})\d+/, '$1')).toISOString(),
     });
@@ -254,6 +254,32 @@ describe('the review sync', () => {
       ['comment', 'createTime', 'id', 'ownerReply', 'ownerReplyTime', 'rating', 'reviewUrl', 'reviewerName', 'reviewerProfilePhotoUrl'].sort(),
     );
     expect(listed.find((r) => r.reviewerName === null)).toMatchObject({ rating: 2, comment: null, reviewerProfilePhotoUrl: null, ownerReply: null });
+  });
+
+  it('keeps named reviewers who carry no isAnonymous, matches them by name, and skips and logs entries that are no review', async () => {
+    const { client, workspaceId, path } = await connectedWorkspace();
+    const team = (await client.post('/api/teams', { name: 'Front Desk', color: '#10B981' })).json;
+    const template = (await client.post('/api/email-templates', { name: 'Ask', subject: 'A quick favour', htmlContent: '<p>Hi {{firstName}}</p>', phoneScript: '', isActive: true })).json;
+    const request = await client.post('/api/review-requests', {
+      staffFirstName: 'Tom', staffEmail: 'tom@clinic.example', teamId: team.id, email: 'priya.raman@example.com',
+      firstName: 'Priya', lastName: 'Raman', templateId: template.id,
+    });
+    expect(request.status).toBe(201);
+    const priya = fake.addReview({ displayName: 'Priya Raman', starRating: 'FIVE', comment: 'So kind', createTime: new Date(Date.now() + 60_000).toISOString() }, path);
+    expect(priya.reviewer).not.toHaveProperty('isAnonymous');
+    fake.addJunkEntry(null, path);
+    fake.addJunkEntry({ reviewId: 'no-stars', reviewer: { displayName: 'Ghost' }, createTime: '2026-01-01T00:00:00Z' }, path);
+    fake.addReview({ displayName: 'Li Wei', starRating: 'THREE' }, path);
+    const before = logged.length;
+
+    const poll = await client.post('/api/gmb/poll-reviews');
+    expect(poll.json).toMatchObject({ success: true, added: 2 });
+    const rows = await reviewRows(workspaceId);
+    expect(rows.map((r) => r.reviewerName).sort()).toEqual(['Li Wei', 'Priya Raman']);
+    const stored = rows.find((r) => r.reviewerName === 'Priya Raman')!;
+    expect(stored.reviewerPhotoUrl).toBe('profilePhotoUrl' in priya.reviewer ? priya.reviewer.profilePhotoUrl : 'missing');
+    expect(stored).toMatchObject({ matchStatus: 'auto_matched', requestId: request.json.request.id, teamId: team.id });
+    expect(logged.slice(before).join('\n')).toMatch(/skipped 2 of 4 entries/);
   });
 
   it('updates an edited review in place and marks a deleted one, never duplicating either', async () => {

@@ -30,7 +30,8 @@ export interface GbpReview {
 }
 
 export interface ReviewsPage {
-  reviews: GbpReview[];
+  /** As Google sent them: each is checked by toIncomingReview (an entry may be null or malformed). */
+  reviews: unknown[];
   totalReviewCount: number;
 }
 
@@ -133,13 +134,13 @@ export class GbpApi {
   /** One page at a time, so a location with thousands of reviews is never held in memory at once. */
   async *reviewPages(accountId: string, locationId: string): AsyncGenerator<ReviewsPage> {
     const path = `/v4/accounts/${encodeURIComponent(accountId)}/locations/${encodeURIComponent(locationId)}/reviews`;
-    for await (const page of this.pages<{ reviews?: GbpReview[]; totalReviewCount?: number; nextPageToken?: string }>((pageToken) => {
+    for await (const page of this.pages<{ reviews?: unknown; totalReviewCount?: number; nextPageToken?: string }>((pageToken) => {
       const url = apiUrl(this.config.google.reviewsApi, path);
       url.searchParams.set('pageSize', '50');
       if (pageToken) url.searchParams.set('pageToken', pageToken);
       return url;
     })) {
-      yield { reviews: page.reviews ?? [], totalReviewCount: page.totalReviewCount ?? 0 };
+      yield { reviews: Array.isArray(page.reviews) ? page.reviews : [], totalReviewCount: page.totalReviewCount ?? 0 };
     }
   }
 }

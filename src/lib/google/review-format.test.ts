@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseGoogleTime, starsFromEnum, toIncomingReview } from './review-format.ts';
+
+const capturedPage = JSON.parse(readFileSync(new URL('../../../tests/fixtures/google/reviews-page.json', import.meta.url), 'utf8'));
 
 describe('starsFromEnum', () => {
   it('turns Google star enums into 1-5 and refuses anything else', () => {
@@ -67,5 +70,32 @@ describe('toIncomingReview', () => {
     expect(toIncomingReview({ ...base, starRating: 'STAR_RATING_UNSPECIFIED' }, null)).toBeNull();
     expect(toIncomingReview({ ...base, createTime: 'soon' }, null)).toBeNull();
     expect(toIncomingReview({ ...base, reviewId: '' }, null)).toBeNull();
+  });
+
+  it('keeps the name and photo of a named reviewer, who carries no isAnonymous (a captured page)', () => {
+    const [named, anonymous] = capturedPage.reviews.map((r: unknown) => toIncomingReview(r, null));
+    expect(named).toMatchObject({
+      reviewerName: 'Andrés Vergara Bahena',
+      reviewerPhotoUrl: 'https://lh3.googleusercontent.com/a-/AOh14GhHYdK2h-8cHEUv8uOlSXAoJ91HrjrKRfdwA9aM=c0x00000000-cc-rp',
+      rating: 4,
+      createTime: new Date('2020-11-12T16:49:14.374Z'),
+    });
+    expect(anonymous).toMatchObject({ reviewerName: null, reviewerPhotoUrl: null, rating: 5, comment: null });
+  });
+
+  it('treats only isAnonymous: true as anonymous', () => {
+    expect(toIncomingReview({ ...base, reviewer: { displayName: 'Sam', isAnonymous: false } }, null)?.reviewerName).toBe('Sam');
+    expect(toIncomingReview({ ...base, reviewer: { displayName: 'Sam', isAnonymous: true } }, null)?.reviewerName).toBeNull();
+    expect(toIncomingReview({ ...base, reviewer: {} }, null)?.reviewerName).toBeNull();
+    expect(toIncomingReview({ ...base, reviewer: undefined }, null)?.reviewerName).toBeNull();
+  });
+
+  it('answers null for an entry that is no review instead of throwing', () => {
+    for (const entry of [null, undefined, 42, 'review', [], { reviewId: 7, starRating: 'FIVE', createTime: base.createTime }, { ...base, starRating: 5 }, { ...base, reviewer: 'Sam' }]) {
+      expect(() => toIncomingReview(entry, null)).not.toThrow();
+    }
+    expect(toIncomingReview(null, null)).toBeNull();
+    expect(toIncomingReview({ ...base, starRating: 5 }, null)).toBeNull();
+    expect(toIncomingReview({ ...base, reviewer: 'Sam' }, null)?.reviewerName).toBeNull();
   });
 });

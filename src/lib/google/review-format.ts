@@ -17,28 +17,42 @@ export function parseGoogleTime(value: string | undefined): Date | null {
 }
 
 /**
- * A v4 review as the reviews store takes it, or null when Google sent something unusable (no id,
- * no star rating, no creation time). `reviewUrl` is the location's Maps page: Google gives no
- * permalink for one review.
+ * A v4 review as the reviews store takes it, or null when Google sent something unusable (not an
+ * object, no id, no star rating, no creation time). `reviewUrl` is the location's Maps page: Google
+ * gives no permalink for one review.
+ *
+ * Google's JSON leaves out fields that hold their default value: a named reviewer has a displayName
+ * and a profilePhotoUrl and no isAnonymous at all. Only `isAnonymous: true` means anonymous.
  */
-export function toIncomingReview(review: GbpReview, reviewUrl: string | null): IncomingReview | null {
-  const rating = starsFromEnum(review.starRating);
-  const createTime = parseGoogleTime(review.createTime);
-  if (!review.reviewId || rating === null || !createTime) return null;
-  const anonymous = review.reviewer?.isAnonymous !== false;
-  const replyText = review.reviewReply?.comment?.trim();
+export function toIncomingReview(entry: unknown, reviewUrl: string | null): IncomingReview | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const review = entry as Partial<GbpReview>;
+  const rating = starsFromEnum(text(review.starRating));
+  const createTime = parseGoogleTime(text(review.createTime));
+  const reviewId = text(review.reviewId);
+  if (!reviewId || rating === null || !createTime) return null;
+  const reviewer = typeof review.reviewer === 'object' && review.reviewer !== null ? review.reviewer : {};
+  const anonymous = reviewer.isAnonymous === true;
+  const comment = text(review.comment);
+  const reply = typeof review.reviewReply === 'object' && review.reviewReply !== null ? review.reviewReply : {};
+  const replyText = text(reply.comment);
   return {
     kind: 'google',
     source: 'google',
-    externalId: review.reviewId,
-    reviewerName: anonymous ? null : review.reviewer?.displayName?.trim() || null,
-    reviewerPhotoUrl: anonymous ? null : httpUrlOrNull(review.reviewer?.profilePhotoUrl),
+    externalId: reviewId,
+    reviewerName: anonymous ? null : text(reviewer.displayName)?.trim() || null,
+    reviewerPhotoUrl: anonymous ? null : httpUrlOrNull(text(reviewer.profilePhotoUrl)),
     rating,
-    comment: review.comment?.trim() ? review.comment : null,
+    comment: comment?.trim() ? comment : null,
     createTime,
-    updateTime: parseGoogleTime(review.updateTime) ?? createTime,
-    ownerReply: replyText ? review.reviewReply!.comment! : null,
-    ownerReplyTime: replyText ? parseGoogleTime(review.reviewReply?.updateTime) : null,
+    updateTime: parseGoogleTime(text(review.updateTime)) ?? createTime,
+    ownerReply: replyText?.trim() ? replyText : null,
+    ownerReplyTime: replyText?.trim() ? parseGoogleTime(text(reply.updateTime)) : null,
     reviewUrl,
   };
+}
+
+/** A string field, or undefined for anything else (Google's JSON is read, never trusted). */
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

@@ -73,6 +73,8 @@ async function syncLocked(runtime: Runtime, workspace: Workspace, options: SyncO
     const reviewUrl = connection.mapsUri ?? (await lookUpMapsUri(api, workspace.id, connection.accountId, connection.locationId, db));
     for await (const page of api.reviewPages(connection.accountId, connection.locationId)) {
       const incoming = page.reviews.map((raw) => toIncomingReview(raw, reviewUrl)).filter((r) => r !== null);
+      const skipped = page.reviews.length - incoming.length;
+      if (skipped > 0) console.warn(`Google sync of workspace ${workspace.id}: skipped ${skipped} of ${page.reviews.length} entries of a page that are no usable review (null, or no id, star rating or creation time)`);
       const seen = incoming.map((r) => r.externalId);
       const stored = await storedVersions(db, workspace.id, seen);
       for (const review of incoming) {
