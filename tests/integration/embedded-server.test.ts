@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,24 @@ describe.runIf(databaseKind === 'pglite')('the server on its embedded database',
       expect((await client.get('/api/auth/status')).json).toEqual({ authenticated: true, slug: workspace.slug, plan: 'free' });
     } finally {
       await second.stop();
+    }
+  });
+
+  it('keeps the data folder and every file in it for the owner alone', async () => {
+    const server = spawnServer({ ...env, PORT: String(await freePort()) });
+    try {
+      await server.ready();
+      expect((await new Client(server.url).post('/api/register', newWorkspace())).status).toBe(201);
+      const open: string[] = [];
+      const walk = (path: string) => {
+        const stat = lstatSync(path);
+        if (!stat.isSymbolicLink() && (stat.mode & 0o077) !== 0) open.push(`${path} ${(stat.mode & 0o777).toString(8)}`);
+        if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+      };
+      walk(dataDir);
+      expect(open).toEqual([]);
+    } finally {
+      await server.stop();
     }
   });
 

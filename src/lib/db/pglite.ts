@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -43,15 +43,29 @@ export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Data
   };
 }
 
-/** Opens the embedded database under dataDir, holding the folder's lock for this process. */
+/**
+ * Opens the embedded database under dataDir, holding the folder's lock for this process. The folder
+ * and everything in it are the owner's alone: the database holds password hashes and customers.
+ */
 export async function openPgliteFolder(dataDir: string): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true });
-  const release = acquireDataDirLock(dataDir);
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const release = await acquireDataDirLock(dataDir);
   try {
     const pg = await PGlite.create(join(dataDir, 'pglite'));
+    // After the start: PGlite's file system writes some files (the relation cache) with its own modes.
+    ownerOnly(dataDir);
     return pgliteDatabase(pg, release);
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/** Takes group and other access away from a folder made before files were created owner-only. */
+function ownerOnly(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  if ((stat.mode & 0o077) !== 0) chmodSync(path, stat.mode & 0o700);
+  if (stat.isDirectory()) for (const name of readdirSync(path)) ownerOnly(join(path, name));
 }
