@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { FEEDBACK_MESSAGE_MAX, feedbackMessageProblem } from '../lib/validation/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 
@@ -7,12 +7,20 @@ interface Props {
   businessName: string;
 }
 
-/** The private feedback form of the review link page (/r/{token}): public, posts with the link's token. */
+/**
+ * The private feedback form of the review link page (/r/{token}): public, posts with the link's
+ * token. Once it runs, it reports the link as opened.
+ */
 export default function PrivateFeedbackForm({ token, businessName }: Props) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const [thanks, setThanks] = useState<string | null>(null);
+
+  // The page runs in a person's browser: that is an open (a mail scanner's GET of the link is not).
+  useEffect(() => {
+    navigator.sendBeacon(`/api/review-link/${encodeURIComponent(token)}/open`);
+  }, [token]);
 
   const submit = async (event: Event) => {
     event.preventDefault();

@@ -167,6 +167,28 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
     await page.close();
   });
 
+  it("counts the customer's link as opened when the page runs in their browser", async () => {
+    const ws = await workspace();
+    const res = await ws.client.post('/api/review-requests', {
+      staffFirstName: 'Tom', staffEmail: 'tom@harbourside.example', teamId: ws.teamId, email: 'sarah@example.com',
+      firstName: 'Sarah', lastName: 'Kim', templateId: ws.templateId,
+    });
+    expect(res.status).toBe(201);
+    const opened = async () =>
+      (await app.database.db.select({ at: reviewRequests.clickedAt, token: reviewRequests.token }).from(reviewRequests).where(eq(reviewRequests.id, res.json.request.id)))[0]!;
+    const { token } = await opened();
+    // A mail scanner's plain GET first: not an open.
+    expect((await fetch(`${app.url}/r/${token}`)).status).toBe(200);
+    expect((await opened()).at).toBeNull();
+
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await page.goto(`${app.url}/r/${token}`);
+    await waitForIslands(page);
+    await expect.poll(async () => (await opened()).at, { timeout: 3000, interval: 50 }).toBeInstanceOf(Date);
+    await page.close();
+  });
+
   it('shows the SPEC messages next to each field when submitted empty, then clears them as they are fixed', async () => {
     const { client, workspace: ws, workspaceId } = await workspace();
     const page = await open(client, ws.slug);

@@ -248,7 +248,7 @@ describe('the tracked review link', () => {
     return { ...setup, requestId: res.json.request.id as number, token };
   }
 
-  it('shows the business, both choices side by side, and records the first click only', async () => {
+  it("shows the business and both choices side by side; a GET is no open, the page's report is, and the first one is kept", async () => {
     const { client, token, requestId } = await loggedRequest('Harbourside <Dental>');
     expect((await client.request('PUT', '/api/settings/google_review_link', { value: 'https://g.page/r/harbourside/review' })).status).toBe(200);
 
@@ -260,12 +260,25 @@ describe('the tracked review link', () => {
     expect(first.text).toMatch(/<a href="https:\/\/g\.page\/r\/harbourside\/review"[^>]*>\s*Leave a Google review\s*<\/a>/);
     expect(first.text).toContain('Send private feedback');
     expect(first.text).toContain('PrivateFeedbackForm');
+    // A mail scanner fetches the link, maybe twice: no open.
+    expect((await visitor.get(`/r/${token}`)).status).toBe(200);
+    expect((await visitor.request('HEAD', `/r/${token}`)).status).toBe(200);
+    expect((await requestRow(requestId)).clickedAt).toBeNull();
+
+    // The page, running in the customer's browser, reports the open.
+    expect((await visitor.post(`/api/review-link/${token}/open`)).status).toBe(204);
     const clickedAt = (await requestRow(requestId)).clickedAt;
     expect(clickedAt).toBeInstanceOf(Date);
-
     await new Promise((r) => setTimeout(r, 20));
-    expect((await visitor.get(`/r/${token}`)).status).toBe(200);
+    expect((await visitor.post(`/api/review-link/${token}/open`)).status).toBe(204);
     expect((await requestRow(requestId)).clickedAt!.getTime()).toBe(clickedAt!.getTime());
+    expect((await visitor.post('/api/review-link/not-a-real-token-at-all-0123456789/open')).status).toBe(404);
+  });
+
+  it('counts sending private feedback as an open', async () => {
+    const { token, requestId } = await loggedRequest();
+    expect((await publicClient().post(`/api/review-link/${token}/feedback`, { message: 'Lovely staff, long wait.' })).status).toBe(201);
+    expect((await requestRow(requestId)).clickedAt).toBeInstanceOf(Date);
   });
 
   it('offers the feedback form and a polite note when no Google review link is set', async () => {

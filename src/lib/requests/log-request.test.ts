@@ -11,7 +11,7 @@ import { createTeam } from '../teams.ts';
 import type { LogRequestPayload } from '../validation/payloads.ts';
 import { registerWorkspace, type Workspace } from '../workspaces.ts';
 import { isBlankHtml, logReviewRequest } from './log-request.ts';
-import { listPrivateFeedback, openReviewLink, submitPrivateFeedback } from './review-link.ts';
+import { listPrivateFeedback, openReviewLink, recordOpen, submitPrivateFeedback } from './review-link.ts';
 
 let database: Database;
 let counter = 0;
@@ -189,7 +189,7 @@ describe('logReviewRequest', () => {
 });
 
 describe('the review link', () => {
-  it('records the first click only, and stores private feedback for the admin', async () => {
+  it('is opened only when the page reports it, keeps the first open, and stores private feedback for the admin', async () => {
     const { workspace, teamId, templateId } = await setUp();
     const result = await logReviewRequest(ctx({ mailer: null, fromAddress: 'x@y.z' }), workspace, payload(teamId, templateId));
     const id = result.ok ? result.request.id : 0;
@@ -197,15 +197,17 @@ describe('the review link', () => {
       token: string;
     }[];
 
-    expect(await openReviewLink(database.db, token, false)).toEqual({ businessName: 'Harbourside Dental', logoUrl: null, googleReviewLink: null });
+    expect(await openReviewLink(database.db, token)).toEqual({ businessName: 'Harbourside Dental', logoUrl: null, googleReviewLink: null });
     const clicked = async () => (await database.db.select({ at: reviewRequests.clickedAt }).from(reviewRequests).where(eq(reviewRequests.id, id)))[0]!.at;
+    // Showing the page (a mail scanner's GET) is not an open.
     expect(await clicked()).toBeNull();
-    await openReviewLink(database.db, token);
+    expect(await recordOpen(database.db, token)).toBe(true);
     const first = await clicked();
     expect(first).toBeInstanceOf(Date);
     await new Promise((r) => setTimeout(r, 5));
-    await openReviewLink(database.db, token);
+    await recordOpen(database.db, token);
     expect((await clicked())!.getTime()).toBe(first!.getTime());
+    expect(await recordOpen(database.db, 'x'.repeat(32))).toBe(false);
 
     expect(await openReviewLink(database.db, 'x'.repeat(32))).toBeNull();
     expect(await submitPrivateFeedback(database.db, token, 'The wait was long.')).toEqual({ ok: true, businessName: 'Harbourside Dental' });

@@ -5,7 +5,7 @@ import { findLogoVersion, logoUrl } from '../logo.ts';
 import { readSettings } from '../settings.ts';
 import { httpUrlOrNull } from '../http-url.ts';
 
-// The tracked review link /r/{token} (public): it records the first click and offers the customer
+// The tracked review link /r/{token} (public): it records the customer's first open and offers the customer
 // the business's public Google review link and, beside it and equal to it, a private feedback form.
 // Nothing here depends on a rating or on what the customer says (no review gating, decision 013).
 
@@ -47,20 +47,10 @@ export interface ReviewLinkPage {
   googleReviewLink: string | null;
 }
 
-/**
- * Opens a review link: null for an unknown token. A visit records the request's first click (later
- * visits keep the first time); `recordClick` is false for requests that are not a visit (HEAD).
- * The click moves no figure on the wallboard, so nothing is published.
- */
-export async function openReviewLink(db: Db, token: string, recordClick = true): Promise<ReviewLinkPage | null> {
+/** What a review link shows: null for an unknown token. Showing it records nothing (see recordOpen). */
+export async function openReviewLink(db: Db, token: string): Promise<ReviewLinkPage | null> {
   const linked = await findRequestByToken(db, token);
   if (!linked) return null;
-  if (recordClick && linked.clickedAt === null) {
-    await db
-      .update(reviewRequests)
-      .set({ clickedAt: new Date() })
-      .where(and(eq(reviewRequests.id, linked.requestId), isNull(reviewRequests.clickedAt)));
-  }
   const [settingValues, logoVersion] = await Promise.all([
     readSettings(db, linked.workspaceId, ['google_review_link']),
     findLogoVersion(db, linked.workspaceId),
@@ -70,6 +60,26 @@ export async function openReviewLink(db: Db, token: string, recordClick = true):
     logoUrl: logoVersion ? logoUrl(linked.slug, logoVersion) : null,
     googleReviewLink: httpUrlOrNull(settingValues.get('google_review_link')),
   };
+}
+
+/**
+ * The customer opened their link: called by the page itself once it runs in a browser, or when they
+ * send feedback, never by a plain GET (mail scanners fetch every link in an email). The first open is
+ * kept. The open moves no figure on the wallboard, so nothing is published. False for an unknown token.
+ */
+export async function recordOpen(db: Db, token: string): Promise<boolean> {
+  const linked = await findRequestByToken(db, token);
+  if (!linked) return false;
+  await markOpened(db, linked);
+  return true;
+}
+
+async function markOpened(db: Db, linked: LinkedRequest): Promise<void> {
+  if (linked.clickedAt !== null) return;
+  await db
+    .update(reviewRequests)
+    .set({ clickedAt: new Date() })
+    .where(and(eq(reviewRequests.id, linked.requestId), isNull(reviewRequests.clickedAt)));
 }
 
 export type FeedbackResult = { ok: true; businessName: string } | { ok: false; problem: 'not_found' | 'too_many' };
@@ -85,6 +95,7 @@ export async function submitPrivateFeedback(db: Db, token: string, message: stri
   if (!linked) return { ok: false, problem: 'not_found' };
   const [sent] = await db.select({ n: count() }).from(privateFeedback).where(eq(privateFeedback.requestId, linked.requestId));
   if ((sent?.n ?? 0) >= FEEDBACK_PER_REQUEST_MAX) return { ok: false, problem: 'too_many' };
+  await markOpened(db, linked);
   await db.insert(privateFeedback).values({ workspaceId: linked.workspaceId, requestId: linked.requestId, message });
   return { ok: true, businessName: linked.businessName };
 }
