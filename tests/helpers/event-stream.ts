@@ -1,6 +1,8 @@
 export interface ReceivedEvent {
   event: string;
   data: any;
+  /** The event's `id:`, when it has one. */
+  id?: string;
 }
 
 /** Reads a server-sent event stream the way EventSource does, collecting the named events. */
@@ -9,6 +11,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
   const events: ReceivedEvent[] = [];
   let ended = false;
+  let retryHintMs: number | undefined;
   const reading = (async () => {
     if (!response.body) return;
     const decoder = new TextDecoder();
@@ -22,7 +25,10 @@ export async function openEventStream(url: string, headers: Record<string, strin
           buffer = buffer.slice(split + 2);
           const name = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (name && data) events.push({ event: name, data: JSON.parse(data) });
+          const id = /^id: (.*)$/m.exec(block)?.[1];
+          if (name && data) events.push({ event: name, data: JSON.parse(data), ...(id ? { id } : {}) });
+          const retry = /^retry: (\d+)$/m.exec(block)?.[1];
+          if (retry) retryHintMs = Number(retry);
         }
       }
     } catch {
@@ -37,6 +43,10 @@ export async function openEventStream(url: string, headers: Record<string, strin
     events,
     get ended() {
       return ended;
+    },
+    /** The stream's `retry:` hint. */
+    get retryHintMs() {
+      return retryHintMs;
     },
     /** Waits until an event matching `predicate` has arrived, or fails after `timeoutMs`. */
     async waitFor(predicate: (e: ReceivedEvent) => boolean, timeoutMs = 3000): Promise<ReceivedEvent> {

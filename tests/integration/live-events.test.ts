@@ -53,6 +53,53 @@ describe('GET /api/events', () => {
     }
   });
 
+  it('gives each event an id and a retry hint, and replays what a reconnecting screen missed, with its celebration', async () => {
+    const { client, cookie } = await signUpAdmin(app);
+    const first = await openEventStream(`${app.url}/api/events`, { cookie: cookie() });
+    let lastSeen: string;
+    try {
+      await first.waitFor((e) => e.event === 'data_update');
+      expect(first.retryHintMs).toBeGreaterThan(0);
+      await client.post('/api/teams', { name: 'Front Desk', color: '#10B981' });
+      lastSeen = (await first.waitFor((e) => e.event === 'data_update' && e.id !== undefined)).id!;
+    } finally {
+      await first.close();
+    }
+
+    // Away (a network blip, a restart): a review arrives and celebrates nowhere.
+    expect((await client.post('/api/test-review', review)).status).toBe(201);
+
+    const back = await openEventStream(`${app.url}/api/events`, { cookie: cookie(), 'last-event-id': lastSeen });
+    try {
+      const missed = await back.waitFor((e) => e.event === 'reviewAdded');
+      expect(missed.data).toMatchObject({ celebration: true, review: { reviewerName: 'Sam Lee', rating: 5 } });
+      expect(missed.data.data.totals.googleReviews).toBe(1);
+      expect(missed.id).toMatch(/\S+/);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(back.events.filter((e) => e.event === 'reviewAdded')).toHaveLength(1);
+    } finally {
+      await back.close();
+    }
+
+    // The page's own reconnect names it in the query; an id it does not know gets the current data.
+    const byQuery = await openEventStream(`${app.url}/api/events?lastEventId=${encodeURIComponent(lastSeen)}`, { cookie: cookie() });
+    try {
+      expect((await byQuery.waitFor((e) => e.event === 'reviewAdded')).data.celebration).toBe(true);
+    } finally {
+      await byQuery.close();
+    }
+    const unknown = await openEventStream(`${app.url}/api/events`, { cookie: cookie(), 'last-event-id': 'not-an-event' });
+    try {
+      const current = await unknown.waitFor((e) => e.event === 'data_update');
+      expect(current.data.data.totals.googleReviews).toBe(1);
+      expect(current.data.celebration).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(unknown.events.map((e) => e.event)).toEqual(['data_update']);
+    } finally {
+      await unknown.close();
+    }
+  });
+
   it('sends data_update when a team changes, and celebration for the demo button', async () => {
     const { client, cookie } = await signUpAdmin(app);
     const stream = await openEventStream(`${app.url}/api/events`, { cookie: cookie() });

@@ -63,6 +63,41 @@ describe.runIf(databaseKind === 'postgres')('instances sharing one PostgreSQL da
     }
   });
 
+  it('give an event the same id on every instance: a screen that reconnects to the other one gets what it missed', async () => {
+    const env = { DATABASE_URL: databaseUrl, APP_SECRET: TEST_APP_SECRET };
+    const a = spawnServer({ ...env, PORT: String(await freePort()) });
+    const b = spawnServer({ ...env, PORT: String(await freePort()) });
+    try {
+      await Promise.all([a.ready(), b.ready()]);
+      const workspace = newWorkspace();
+      const viaA = new Client(a.url);
+      expect((await viaA.post('/api/register', workspace)).status).toBe(201);
+      await viaA.post('/api/auth/admin', { password: workspace.adminPassword });
+      const cookie = `rc_session=${viaA.cookie('rc_session')}`;
+
+      const onA = await openEventStream(`${a.url}/api/events`, { cookie });
+      let lastSeen: string;
+      try {
+        await onA.waitFor((e) => e.event === 'data_update');
+        await viaA.post('/api/teams', { name: 'Front Desk', color: '#10B981' });
+        lastSeen = (await onA.waitFor((e) => e.event === 'data_update' && e.id !== undefined)).id!;
+      } finally {
+        await onA.close();
+      }
+      await viaA.post('/api/test-review', { reviewerName: 'While Away', rating: 5, reviewText: 'Missed on A', source: 'google' });
+
+      const onB = await openEventStream(`${b.url}/api/events`, { cookie, 'last-event-id': lastSeen });
+      try {
+        const missed = await onB.waitFor((e) => e.event === 'reviewAdded');
+        expect(missed.data).toMatchObject({ celebration: true, review: { reviewerName: 'While Away' } });
+      } finally {
+        await onB.close();
+      }
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
   it('run the Google sync on one schedule: each tick syncs a workspace once, and each review is stored once', async () => {
     const fake = await startFakeGoogle({ reviews: 120 });
     const env = { DATABASE_URL: databaseUrl, APP_SECRET: TEST_APP_SECRET, DEFAULT_PLAN: 'team', ...googleEnv(fake), GOOGLE_SYNC_SCHEDULE: '*/4 * * * * *' };

@@ -19,8 +19,11 @@ class FakeEventSource {
   close() {
     this.closed = true;
   }
-  emit(name: string, payload: unknown) {
-    for (const listener of this.listeners.get(name) ?? []) listener({ data: JSON.stringify(payload) } as MessageEvent);
+  /** As EventSource does: an event without an id of its own carries the last id the stream saw. */
+  private lastEventId = '';
+  emit(name: string, payload: unknown, id?: string) {
+    if (id) this.lastEventId = id;
+    for (const listener of this.listeners.get(name) ?? []) listener({ data: JSON.stringify(payload), lastEventId: this.lastEventId } as MessageEvent);
   }
 }
 
@@ -127,5 +130,35 @@ describe('connectLive', () => {
     expect(live.data).toEqual([]);
     expect(warn).toHaveBeenCalled();
     live.stop();
+  });
+});
+
+describe('reconnecting', () => {
+  it('names the last event it saw when it opens a new stream, and celebrates a replayed event once', () => {
+    const { celebrations, data, latest } = setup();
+    const first = latest();
+    first.onopen?.();
+    expect(first.url).toBe('/api/events');
+    first.emit('data_update', { data: { total: 1 } });
+    first.emit('reviewAdded', { data: { total: 2 }, celebration: true, review: { reviewerName: 'Sam' } }, 'e1');
+    expect(celebrations).toEqual([{ reviewerName: 'Sam' }]);
+
+    first.onerror?.();
+    vi.advanceTimersByTime(retryDelay(1));
+    const second = latest();
+    expect(second).not.toBe(first);
+    expect(second.url).toBe('/api/events?lastEventId=e1');
+    second.onopen?.();
+    // The server replays what came after e1, and e1 itself may come again: it does not celebrate twice.
+    second.emit('reviewAdded', { data: { total: 3 }, celebration: true, review: { reviewerName: 'Ana' } }, 'e2');
+    second.emit('reviewAdded', { data: { total: 3 }, celebration: true, review: { reviewerName: 'Ana' } }, 'e2');
+    second.emit('reviewAdded', { data: { total: 3 }, celebration: true, review: { reviewerName: 'Sam' } }, 'e1');
+    expect(celebrations).toEqual([{ reviewerName: 'Sam' }, { reviewerName: 'Ana' }]);
+    expect(data.at(-1)).toEqual({ total: 3 });
+
+    // The last new event names the next stream, not the repeated one.
+    second.onerror?.();
+    vi.advanceTimersByTime(retryDelay(1));
+    expect(latest().url).toBe('/api/events?lastEventId=e2');
   });
 });

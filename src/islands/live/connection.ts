@@ -1,10 +1,14 @@
 // The browser's live logic (SPEC.md section 4): the event stream first; when it fails or does not
 // open within 5 s, poll the data every 15 s and retry the stream after 5, 10, 20, 30, 30, then 60 s.
+// A reopened stream names the last event this page saw, so the server sends what it missed; a
+// celebration that arrives twice (replayed and live) celebrates once.
 
 export const CONNECT_TIMEOUT_MS = 5000;
 export const POLL_INTERVAL_MS = 15_000;
 export const RETRY_DELAYS_MS = [5000, 10_000, 20_000, 30_000, 30_000] as const;
 export const LATER_RETRY_DELAY_MS = 60_000;
+/** Event ids remembered to handle each event once. */
+const SEEN_IDS_KEPT = 200;
 
 /** The wait before stream retry number `attempt` (1-based). */
 export function retryDelay(attempt: number): number {
@@ -45,6 +49,25 @@ export function connectLive<T>(options: LiveOptions<T>): () => void {
   let attempts = 0;
   let lastJson = '';
   let stopped = false;
+  let lastEventId = '';
+  const seen = new Set<string>();
+
+  /**
+   * True the first time an event (by its id) reaches this page: it becomes the last event seen, which
+   * a reopened stream names. A replayed event can arrive twice; it celebrates once.
+   */
+  const isNew = (event: MessageEvent): boolean => {
+    const id = event.lastEventId;
+    if (!id) return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    if (seen.size > SEEN_IDS_KEPT) seen.delete(seen.values().next().value!);
+    lastEventId = id;
+    return true;
+  };
+
+  const streamUrl = () =>
+    lastEventId ? `${options.eventsUrl}${options.eventsUrl.includes('?') ? '&' : '?'}lastEventId=${encodeURIComponent(lastEventId)}` : options.eventsUrl;
 
   const deliver = (data: T) => {
     const json = JSON.stringify(data);
@@ -101,7 +124,7 @@ export function connectLive<T>(options: LiveOptions<T>): () => void {
   function open() {
     if (stopped) return;
     options.onStatus?.(pollTimer === undefined ? 'connecting' : 'polling');
-    const current = createEventSource(options.eventsUrl);
+    const current = createEventSource(streamUrl());
     source = current;
     connectTimer = setTimeout(fail, CONNECT_TIMEOUT_MS);
     current.onopen = () => {
@@ -114,15 +137,17 @@ export function connectLive<T>(options: LiveOptions<T>): () => void {
       if (source === current) fail();
     };
     const onDataEvent = (event: MessageEvent) => {
+      const fresh = isNew(event);
       options.onEvent?.();
       const message = read(event);
       if (!message) return;
       if (message.data) deliver(message.data);
-      if (message.celebration) options.onCelebration(message.review ?? message.data);
+      if (message.celebration && fresh) options.onCelebration(message.review ?? message.data);
     };
     current.addEventListener('reviewAdded', onDataEvent);
     current.addEventListener('data_update', onDataEvent);
     current.addEventListener('celebration', (event) => {
+      if (!isNew(event as MessageEvent)) return;
       const message = read(event as MessageEvent);
       if (message) options.onCelebration(message.data);
     });

@@ -1,4 +1,4 @@
-import type { LiveEventName, LiveNotice } from './publish.ts';
+import type { LiveEventName, PublishedNotice } from './publish.ts';
 
 /** One connected event-stream client. */
 export interface LiveClient {
@@ -10,22 +10,33 @@ export interface LiveClient {
   close(): void;
 }
 
-/** A named server-sent event whose data is the payload as JSON. */
-export function formatEvent(event: LiveEventName, payload: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+/** Events kept per workspace for screens that reconnect: the newest this many, for this long. */
+export const REPLAY_MAX_EVENTS = 100;
+export const REPLAY_MAX_AGE_MS = 5 * 60 * 1000;
+
+/** A named server-sent event whose data is the payload as JSON, with its id when it has one. */
+export function formatEvent(event: LiveEventName, payload: unknown, id?: string): string {
+  return `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
 }
+
+type Replayable = PublishedNotice & { event: LiveEventName };
 
 /**
  * The process's fan-out: every instance listens once on the NOTIFY channel and hands each notice to
  * its own clients of that workspace. Dashboard data is loaded once per notice, not once per client.
+ * The last few minutes of notices are kept, so a screen that reconnects with the id of the last
+ * event it saw gets what it missed (the same ids on every instance: they come with the notice).
  */
 export class LiveHub {
   private readonly clients = new Map<number, Set<LiveClient>>();
+  private readonly recent = new Map<number, { notice: Replayable; at: number }[]>();
   private readonly loadData: (workspaceId: number) => Promise<unknown>;
   private readonly loading = new Map<number, Promise<unknown>>();
+  private readonly now: () => number;
 
-  constructor(loadData: (workspaceId: number) => Promise<unknown>) {
+  constructor(loadData: (workspaceId: number) => Promise<unknown>, now: () => number = Date.now) {
     this.loadData = loadData;
+    this.now = now;
   }
 
   /**
@@ -57,21 +68,51 @@ export class LiveHub {
     return total;
   }
 
-  async deliver(notice: LiveNotice): Promise<void> {
-    const clients = this.clients.get(notice.workspaceId);
-    if (!clients?.size) return;
-    if (notice.event === 'kiosk_revoked') {
-      for (const client of [...clients]) if (client.kioskLinkId === notice.kioskLinkId) client.close();
-      return;
-    }
+  /**
+   * The notices of the workspace after the one with `lastEventId`, oldest first; null when that id is
+   * not among the kept ones (too old, or unknown), and the screen should just take the current data.
+   */
+  missedSince(workspaceId: number, lastEventId: string): Replayable[] | null {
+    const kept = this.kept(workspaceId);
+    const index = kept.findIndex((entry) => entry.notice.id === lastEventId);
+    return index === -1 ? null : kept.slice(index + 1).map((entry) => entry.notice);
+  }
+
+  /** The event a client is sent for a notice, with the workspace's data as it is now. */
+  message(notice: Replayable, data: unknown): string {
     const payload =
       notice.event === 'celebration'
         ? { data: notice.detail ?? {}, celebration: true }
-        : {
-            data: await this.data(notice.workspaceId),
-            ...(notice.event === 'reviewAdded' && notice.celebration ? { celebration: true, review: notice.review } : {}),
-          };
-    const message = formatEvent(notice.event, payload);
-    for (const client of clients) client.write(message);
+        : { data, ...(notice.event === 'reviewAdded' && notice.celebration ? { celebration: true, review: notice.review } : {}) };
+    return formatEvent(notice.event, payload, notice.id);
+  }
+
+  async deliver(notice: PublishedNotice): Promise<void> {
+    const clients = this.clients.get(notice.workspaceId);
+    if (notice.event === 'kiosk_revoked') {
+      for (const client of [...(clients ?? [])]) if (client.kioskLinkId === notice.kioskLinkId) client.close();
+      return;
+    }
+    this.keep(notice);
+    // Who is connected now gets it live; a client that connects from here on gets it by its replay.
+    const targets = [...(clients ?? [])];
+    if (!targets.length) return;
+    const message = this.message(notice, notice.event === 'celebration' ? null : await this.data(notice.workspaceId));
+    for (const client of targets) client.write(message);
+  }
+
+  private keep(notice: Replayable): void {
+    const kept = this.kept(notice.workspaceId);
+    kept.push({ notice, at: this.now() });
+    if (kept.length > REPLAY_MAX_EVENTS) kept.splice(0, kept.length - REPLAY_MAX_EVENTS);
+    this.recent.set(notice.workspaceId, kept);
+  }
+
+  private kept(workspaceId: number): { notice: Replayable; at: number }[] {
+    const since = this.now() - REPLAY_MAX_AGE_MS;
+    const kept = (this.recent.get(workspaceId) ?? []).filter((entry) => entry.at >= since);
+    if (kept.length) this.recent.set(workspaceId, kept);
+    else this.recent.delete(workspaceId);
+    return kept;
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 
 /** The one NOTIFY channel every instance listens on. */
@@ -15,8 +16,19 @@ export type LiveNotice =
   | { workspaceId: number; event: 'celebration'; detail?: Record<string, string | number | boolean> }
   | { workspaceId: number; event: 'kiosk_revoked'; kioskLinkId: number };
 
+/**
+ * A notice as every instance receives it: its id is given once, here, so it is the same on every
+ * instance, and a screen that reconnects to any of them can say which event it saw last.
+ */
+export type PublishedNotice = LiveNotice & { id: string };
+
+/** The time of publishing (base-36 milliseconds, for a person reading a log) and random bits that make it unique. */
+export function newEventId(now = Date.now()): string {
+  return `${now.toString(36)}-${randomBytes(4).toString('hex')}`;
+}
+
 export async function publishLiveEvent(database: Database, notice: LiveNotice): Promise<void> {
-  await database.notify(LIVE_CHANNEL, JSON.stringify(notice));
+  await database.notify(LIVE_CHANNEL, JSON.stringify({ ...notice, id: newEventId() }));
 }
 
 /** Something that moves the dashboard changed (a team edited, a request logged, a review matched). */
@@ -24,10 +36,10 @@ export function announceDataChange(database: Database, workspaceId: number): Pro
   return publishLiveEvent(database, { workspaceId, event: 'data_update' });
 }
 
-export function parseLiveNotice(payload: string): LiveNotice | null {
+export function parseLiveNotice(payload: string): PublishedNotice | null {
   try {
-    const notice = JSON.parse(payload) as LiveNotice;
-    return Number.isInteger(notice?.workspaceId) && typeof notice.event === 'string' ? notice : null;
+    const notice = JSON.parse(payload) as PublishedNotice;
+    return Number.isInteger(notice?.workspaceId) && typeof notice.event === 'string' && typeof notice.id === 'string' ? notice : null;
   } catch {
     return null;
   }

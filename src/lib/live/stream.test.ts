@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LiveHub } from './hub.ts';
-import { HEARTBEAT_INTERVAL_MS, liveEventStream } from './stream.ts';
+import { LiveHub, REPLAY_MAX_AGE_MS, REPLAY_MAX_EVENTS } from './hub.ts';
+import { newEventId } from './publish.ts';
+import { HEARTBEAT_INTERVAL_MS, lastEventIdOf, liveEventStream, RECONNECT_HINT_MS } from './stream.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -9,8 +10,10 @@ async function readSome(reader: ReadableStreamDefaultReader<Uint8Array>): Promis
   return new TextDecoder().decode(value);
 }
 
+const review = (id: string, workspaceId = 7) => ({ id, workspaceId, event: 'reviewAdded' as const, celebration: true, review: { reviewerName: 'Sam', rating: 5 } });
+
 describe('liveEventStream', () => {
-  it('starts with the current data, sends a heartbeat every 20 s, and leaves the hub when the client goes', async () => {
+  it('starts with a retry hint and the current data, sends a heartbeat every 20 s, and leaves the hub when the client goes', async () => {
     vi.useFakeTimers();
     let total = 0;
     const hub = new LiveHub(async () => ({ total: ++total }));
@@ -19,7 +22,7 @@ describe('liveEventStream', () => {
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const reader = response.body!.getReader();
 
-    expect(await readSome(reader)).toBe(': connected\n\n');
+    expect(await readSome(reader)).toBe(`retry: ${RECONNECT_HINT_MS}\n: connected\n\n`);
     expect(await readSome(reader)).toBe('event: data_update\ndata: {"data":{"total":1}}\n\n');
     expect(hub.clientCount()).toBe(1);
 
@@ -27,32 +30,84 @@ describe('liveEventStream', () => {
     expect(HEARTBEAT_INTERVAL_MS).toBeLessThanOrEqual(25_000);
     expect(await readSome(reader)).toBe(': heartbeat\n\n');
 
-    await hub.deliver({ workspaceId: 7, event: 'reviewAdded', celebration: true, review: { reviewerName: 'Sam', rating: 5 } });
+    await hub.deliver(review('e1'));
     expect(await readSome(reader)).toBe(
-      'event: reviewAdded\ndata: {"data":{"total":2},"celebration":true,"review":{"reviewerName":"Sam","rating":5}}\n\n',
+      'id: e1\nevent: reviewAdded\ndata: {"data":{"total":2},"celebration":true,"review":{"reviewerName":"Sam","rating":5}}\n\n',
     );
 
     abort.abort();
     expect(hub.clientCount()).toBe(0);
     expect((await reader.read()).done).toBe(true);
   });
+
+  it('replays to a reconnecting client what it missed since its Last-Event-ID, celebration included', async () => {
+    const hub = new LiveHub(async () => ({ total: 3 }));
+    await hub.deliver({ id: 'e1', workspaceId: 7, event: 'data_update' });
+    await hub.deliver(review('e2'));
+    await hub.deliver({ id: 'e3', workspaceId: 7, event: 'data_update' });
+    const reader = liveEventStream(hub, { workspaceId: 7, lastEventId: 'e1', signal: new AbortController().signal }).body!.getReader();
+    await readSome(reader);
+    expect(await readSome(reader)).toBe('id: e2\nevent: reviewAdded\ndata: {"data":{"total":3},"celebration":true,"review":{"reviewerName":"Sam","rating":5}}\n\n');
+    expect(await readSome(reader)).toBe('id: e3\nevent: data_update\ndata: {"data":{"total":3}}\n\n');
+  });
+
+  it('sends only the current data for an id it does not keep, or when nothing was missed', async () => {
+    const hub = new LiveHub(async () => ({ total: 1 }));
+    await hub.deliver(review('e1'));
+    for (const lastEventId of ['unknown', 'e1']) {
+      const reader = liveEventStream(hub, { workspaceId: 7, lastEventId, signal: new AbortController().signal }).body!.getReader();
+      await readSome(reader);
+      expect(await readSome(reader)).toBe('event: data_update\ndata: {"data":{"total":1}}\n\n');
+    }
+  });
+
+  it('reads Last-Event-ID from the header EventSource sends, or from the query a page sends', () => {
+    expect(lastEventIdOf(new Request('http://x/api/events', { headers: { 'last-event-id': 'e9' } }))).toBe('e9');
+    expect(lastEventIdOf(new Request('http://x/api/events?lastEventId=e8'))).toBe('e8');
+    expect(lastEventIdOf(new Request('http://x/api/events'))).toBeNull();
+    expect(lastEventIdOf(new Request(`http://x/api/events?lastEventId=${'x'.repeat(200)}`))).toBeNull();
+  });
 });
 
 describe('LiveHub', () => {
-  it('delivers only to clients of the notice\'s workspace and loads the data once per notice', async () => {
+  it("delivers only to clients of the notice's workspace and loads the data once per notice", async () => {
     const load = vi.fn(async (id: number) => ({ workspace: id }));
     const hub = new LiveHub(load);
     const received: string[] = [];
     for (const [workspaceId, name] of [[1, 'a'], [1, 'b'], [2, 'c']] as const) {
       hub.add({ workspaceId, write: (message) => received.push(`${name}:${message}`), close: () => {} });
     }
-    await hub.deliver({ workspaceId: 1, event: 'data_update' });
-    const message = 'event: data_update\ndata: {"data":{"workspace":1}}\n\n';
+    await hub.deliver({ id: 'e1', workspaceId: 1, event: 'data_update' });
+    const message = 'id: e1\nevent: data_update\ndata: {"data":{"workspace":1}}\n\n';
     expect(received).toEqual([`a:${message}`, `b:${message}`]);
     expect(load).toHaveBeenCalledTimes(1);
 
-    await hub.deliver({ workspaceId: 3, event: 'data_update' });
+    await hub.deliver({ id: 'e2', workspaceId: 3, event: 'data_update' });
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not deliver live a notice that arrived before a client joined: the client gets it by replay', async () => {
+    let release: (value: unknown) => void = () => {};
+    const hub = new LiveHub(() => new Promise((resolve) => (release = resolve)));
+    const delivering = hub.deliver(review('e1'));
+    const received: string[] = [];
+    hub.add({ workspaceId: 7, write: (m) => received.push(m), close: () => {} });
+    release({});
+    await delivering;
+    expect(received).toEqual([]);
+    expect(hub.missedSince(7, 'e0')).toBeNull();
+  });
+
+  it('keeps the newest events for a few minutes, per workspace', async () => {
+    let now = 1_000_000;
+    const hub = new LiveHub(async () => ({}), () => now);
+    for (let i = 0; i <= REPLAY_MAX_EVENTS + 5; i++) await hub.deliver({ id: `e${i}`, workspaceId: 1, event: 'data_update' });
+    await hub.deliver({ id: 'other', workspaceId: 2, event: 'data_update' });
+    expect(hub.missedSince(1, 'e0')).toBeNull();
+    expect(hub.missedSince(1, `e${REPLAY_MAX_EVENTS}`)!.map((n) => n.id)).toEqual([`e${REPLAY_MAX_EVENTS + 1}`, `e${REPLAY_MAX_EVENTS + 2}`, `e${REPLAY_MAX_EVENTS + 3}`, `e${REPLAY_MAX_EVENTS + 4}`, `e${REPLAY_MAX_EVENTS + 5}`]);
+    expect(hub.missedSince(1, 'other')).toBeNull();
+    now += REPLAY_MAX_AGE_MS + 1;
+    expect(hub.missedSince(1, `e${REPLAY_MAX_EVENTS}`)).toBeNull();
   });
 
   it('shares one data load between callers that ask at the same time', async () => {
@@ -67,12 +122,18 @@ describe('LiveHub', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('closes the streams of a revoked kiosk link only', async () => {
+  it('closes the streams of a revoked kiosk link only, and keeps no such notice for replay', async () => {
     const hub = new LiveHub(async () => ({}));
     const closed: number[] = [];
     hub.add({ workspaceId: 1, kioskLinkId: 10, write: () => {}, close: () => closed.push(10) });
     hub.add({ workspaceId: 1, kioskLinkId: 11, write: () => {}, close: () => closed.push(11) });
-    await hub.deliver({ workspaceId: 1, event: 'kiosk_revoked', kioskLinkId: 10 });
+    await hub.deliver({ id: 'e1', workspaceId: 1, event: 'data_update' });
+    await hub.deliver({ id: 'e2', workspaceId: 1, event: 'kiosk_revoked', kioskLinkId: 10 });
     expect(closed).toEqual([10]);
+    expect(hub.missedSince(1, 'e1')).toEqual([]);
+  });
+
+  it('gets ids that do not repeat, even within one millisecond', () => {
+    expect(new Set(Array.from({ length: 1000 }, () => newEventId(5))).size).toBe(1000);
   });
 });

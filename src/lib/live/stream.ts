@@ -2,18 +2,30 @@ import { formatEvent, type LiveClient, type LiveHub } from './hub.ts';
 import { logError } from '../log.ts';
 
 export const HEARTBEAT_INTERVAL_MS = 20_000;
+/** How long a browser's EventSource waits before it reconnects by itself (the `retry:` hint). */
+export const RECONNECT_HINT_MS = 3000;
 
 const encoder = new TextEncoder();
 
 export interface StreamOptions {
   workspaceId: number;
   kioskLinkId?: number;
+  /** The id of the last event the client saw (Last-Event-ID), when it is reconnecting. */
+  lastEventId?: string | null;
   signal: AbortSignal;
+}
+
+/** Last-Event-ID: the header EventSource sends when it reconnects, or the query a page sends when it opens a new one. */
+export function lastEventIdOf(request: Request): string | null {
+  const id = request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('lastEventId');
+  return id && id.length <= 100 ? id : null;
 }
 
 /**
  * A server-sent event stream of one workspace's live events, registered with the hub until it ends.
- * It opens with a data_update of the current data, so a client reconnecting after a restart is current.
+ * It opens with a data_update of the current data, so a client reconnecting after a restart is
+ * current; a client that says which event it saw last first gets the events it missed (a review that
+ * arrived while it was away still celebrates).
  */
 export function liveEventStream(hub: LiveHub, options: StreamOptions): Response {
   let stop = () => {};
@@ -34,6 +46,8 @@ export function liveEventStream(hub: LiveHub, options: StreamOptions): Response 
         write,
         close: () => stop(),
       };
+      // In one step: what it missed until now, and from now on what is delivered to it live.
+      const missed = options.lastEventId ? hub.missedSince(options.workspaceId, options.lastEventId) : null;
       const remove = hub.add(client);
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_INTERVAL_MS);
       stop = () => {
@@ -49,10 +63,13 @@ export function liveEventStream(hub: LiveHub, options: StreamOptions): Response 
         }
       };
       options.signal.addEventListener('abort', stop);
-      write(': connected\n\n');
+      write(`retry: ${RECONNECT_HINT_MS}\n: connected\n\n`);
       hub
         .data(options.workspaceId)
-        .then((data) => write(formatEvent('data_update', { data })))
+        .then((data) => {
+          if (missed?.length) for (const notice of missed) write(hub.message(notice, data));
+          else write(formatEvent('data_update', { data }));
+        })
         .catch((error) => logError('Could not send the first live update', error));
     },
     cancel() {

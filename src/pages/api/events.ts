@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { requireStaff } from '../../lib/auth/guards.ts';
-import { liveEventStream } from '../../lib/live/stream.ts';
+import { lastEventIdOf, liveEventStream } from '../../lib/live/stream.ts';
 
 export const GET: APIRoute = ({ locals, request }) => {
   const access = requireStaff(locals);
   if (!access.ok) return access.response;
-  return liveEventStream(locals.runtime.live, { workspaceId: access.workspace.id, signal: request.signal });
+  return liveEventStream(locals.runtime.live, { workspaceId: access.workspace.id, lastEventId: lastEventIdOf(request), signal: request.signal });
 };
