@@ -8,6 +8,7 @@ import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { databaseKind } from '../helpers/database.ts';
+import { noticeWithoutId } from '../helpers/notices.ts';
 
 let sink: SmtpSink;
 let app: TestApp;
@@ -155,7 +156,7 @@ describe('logging a request sends a real email', () => {
         '<p>Hi Sarah,</p><p>Thanks for coming in. See <a href="https://harbourside.example/care">aftercare</a>.</p><ol><li data-list="bullet">Brush</li><li data-list="bullet">Floss</li></ol>',
     });
     const seen: { workspaceId: number; event: string }[] = [];
-    const stop = await app.database.listen(LIVE_CHANNEL, (payload) => seen.push(JSON.parse(payload)));
+    const stop = await app.database.listen(LIVE_CHANNEL, (payload) => seen.push(noticeWithoutId(payload)));
     const res = await client.post('/api/review-requests', body);
     await new Promise((r) => setTimeout(r, 150));
     await stop();

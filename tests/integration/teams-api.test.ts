@@ -5,6 +5,7 @@ import { eq, and } from 'drizzle-orm';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { Client } from '../helpers/client.ts';
+import { noticeWithoutId } from '../helpers/notices.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ const del = (client: Client, path: string) => client.request('DELETE', path);
 /** Collects the live notices published while `action` runs. */
 async function notices(action: () => Promise<unknown>): Promise<{ workspaceId: number; event: string }[]> {
   const seen: { workspaceId: number; event: string }[] = [];
-  const stop = await app.database.listen(LIVE_CHANNEL, (payload) => seen.push(JSON.parse(payload)));
+  const stop = await app.database.listen(LIVE_CHANNEL, (payload) => seen.push(noticeWithoutId(payload)));
   try {
     await action();
     await new Promise((r) => setTimeout(r, 150));

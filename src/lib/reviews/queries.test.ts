@@ -10,6 +10,7 @@ import { createTeam, deleteTeam } from '../teams.ts';
 import { registerWorkspace, type Workspace } from '../workspaces.ts';
 import { assignReviewToInvite, assignReviewToTeam } from './assign.ts';
 import { findUnknownTeam, getTeamVisibleReview, listTeamReviews, listUnmatchedInvites, listUnmatchedReviews } from './queries.ts';
+import { noticeWithoutId } from '../../../tests/helpers/notices.ts';
 
 let database: Database;
 let counter = 0;
@@ -215,7 +216,7 @@ describe('assignment', () => {
     expect(result).toEqual({ ok: true, review: expect.objectContaining({ id, inviteId: 0, matchStatus: 'self_confirmed', team: { id: desk.id, name: 'Front Desk', color: '#10B981' } }) });
     expect(await stored(id)).toMatchObject({ matchStatus: 'self_confirmed', requestId: req, teamId: desk.id, matchConfidence: 64, matchEvidence: { name: { first: 'exact' } } });
     expect((await stored(id)).confirmedAt).toBeInstanceOf(Date);
-    expect(seen.map((s) => JSON.parse(s))).toEqual([{ workspaceId: ws.id, event: 'data_update' }]);
+    expect(seen.map(noticeWithoutId)).toEqual([{ workspaceId: ws.id, event: 'data_update' }]);
     expect(await listUnmatchedInvites(database.db, ws)).toEqual([]);
   });
 
