@@ -3,7 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE } from './lib/auth/session.ts';
 import { resumeSession } from './lib/auth/session-store.ts';
 import { clientAddress } from './lib/client-address.ts';
-import { isCrossSiteWrite } from './lib/cross-site.ts';
+import { isCrossSiteWrite, isFromAnotherSite, STATE_CHANGING_GETS } from './lib/cross-site.ts';
 import { errorJson } from './lib/http.ts';
 import { logError } from './lib/log.ts';
 import { redirectFor } from './lib/redirects.ts';
@@ -31,7 +31,10 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
 const handle = async (context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]): Promise<Response> => {
   const runtime = await getRuntime();
   const { pathname } = context.url;
-  if (isCrossSiteWrite(context.request, [context.url.origin, new URL(runtime.config.publicUrl).origin])) {
+  if (
+    isCrossSiteWrite(context.request, [context.url.origin, new URL(runtime.config.publicUrl).origin]) ||
+    (STATE_CHANGING_GETS.has(pathname) && isFromAnotherSite(context.request))
+  ) {
     return errorJson(403, 'Cross-site requests are not allowed');
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossSiteWrite } from './cross-site.ts';
+import { isCrossSiteWrite, isFromAnotherSite } from './cross-site.ts';
 
 const own = ['https://reviews.example.com'];
 const request = (method: string, headers: Record<string, string> = {}) => new Request('https://reviews.example.com/api/x', { method, headers });
@@ -18,5 +18,15 @@ describe('isCrossSiteWrite', () => {
   it('refuses a write from another site', () => {
     expect(isCrossSiteWrite(request('POST', { origin: 'https://evil.example' }), own)).toBe(true);
     expect(isCrossSiteWrite(request('PUT', { 'sec-fetch-site': 'cross-site' }), own)).toBe(true);
+  });
+});
+
+describe('isFromAnotherSite', () => {
+  it('is true only when the browser says the request came from another site', () => {
+    expect(isFromAnotherSite(request('GET', { 'sec-fetch-site': 'cross-site' }))).toBe(true);
+    expect(isFromAnotherSite(request('GET', { 'sec-fetch-site': 'same-site' }))).toBe(true);
+    expect(isFromAnotherSite(request('GET', { 'sec-fetch-site': 'same-origin' }))).toBe(false);
+    expect(isFromAnotherSite(request('GET', { 'sec-fetch-site': 'none' }))).toBe(false);
+    expect(isFromAnotherSite(request('GET'))).toBe(false);
   });
 });

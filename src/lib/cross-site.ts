@@ -11,3 +11,16 @@ export function isCrossSiteWrite(request: Request, ownOrigins: string[]): boolea
   const origin = request.headers.get('origin');
   return origin !== null && !ownOrigins.includes(origin);
 }
+
+/**
+ * GETs that SPEC.md defines but that change state or call out (discovery, a test fetch, the start
+ * of the Google consent): only the product's own pages may start them. A browser says where a
+ * request came from in Sec-Fetch-Site ("none" for an address typed or bookmarked); clients that send
+ * no such header are not browsers and carry no ambient cookies of ours.
+ */
+export const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(['/api/gmb/try-discover', '/api/admin/test-google-fetch', '/api/gmb/oauth/initiate']);
+
+export function isFromAnotherSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  return site !== null && site !== 'same-origin' && site !== 'none';
+}

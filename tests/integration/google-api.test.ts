@@ -115,6 +115,40 @@ describe('connecting a Google account', () => {
     expect(new URL(forged.headers.get('location')!, app.url).searchParams.get('gmb_error')).toBe('state');
   });
 
+  it("connects nothing when a victim opens an attacker's consent link: the state belongs to the browser and admin that started it", async () => {
+    const attacker = await signUpAdmin(app);
+    const victim = await signUpAdmin(app);
+    const initiate = await attacker.client.get('/api/gmb/oauth/initiate');
+    expect(initiate.headers.getSetCookie().join()).toMatch(/rc_gmb_oauth=[^;]+;.*HttpOnly/i);
+    // The attacker sends the consent link; the victim, signed in to their own workspace, consents.
+    const consent = await fetch(initiate.headers.get('location')!, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    const back = await victim.client.get(callback.pathname + callback.search);
+    expect(new URL(back.headers.get('location')!, app.url).searchParams.get('gmb_error')).toBe('state');
+    expect((await attacker.client.get('/api/gmb/status')).json.connected).toBe(false);
+    expect((await victim.client.get('/api/gmb/status')).json.connected).toBe(false);
+
+    // The same browser, signed out and in again as another session, cannot finish it either.
+    const other = new Client(app.url, { origin: app.url, cookie: `rc_gmb_oauth=${attacker.client.cookie('rc_gmb_oauth')}` });
+    await other.post('/api/auth/login', { slug: attacker.workspace.slug, password: attacker.workspace.password });
+    await other.post('/api/auth/admin', { password: attacker.workspace.adminPassword });
+    expect(new URL((await other.get(callback.pathname + callback.search)).headers.get('location')!, app.url).searchParams.get('gmb_error')).toBe('state');
+  });
+
+  it('refuses to start discovery, a test fetch or the consent from a link on another site', async () => {
+    const { client } = await connectedWorkspace();
+    for (const path of ['/api/gmb/try-discover', '/api/admin/test-google-fetch', '/api/gmb/oauth/initiate']) {
+      const fromElsewhere = await client.request('GET', path, undefined, { headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(fromElsewhere.status, path).toBe(403);
+      expect(fromElsewhere.json).toEqual({ message: 'Cross-site requests are not allowed' });
+      expect((await client.request('GET', path, undefined, { headers: { 'sec-fetch-site': 'same-site' } })).status, path).toBe(403);
+      const fromOurPage = await client.request('GET', path, undefined, { headers: { 'sec-fetch-site': 'same-origin' } });
+      expect(fromOurPage.status, path).not.toBe(403);
+    }
+    const typed = await client.request('GET', '/api/gmb/try-discover', undefined, { headers: { 'sec-fetch-site': 'none' } });
+    expect(typed.status).toBe(200);
+  });
+
   it('returns to the admin page with a clear message when the admin refuses consent', async () => {
     const admin = await signUpAdmin(app);
     fake.state.consent = 'deny';

@@ -4,25 +4,29 @@ import { BUSINESS_MANAGE_SCOPE, createOAuthClient, googleConfigured } from './cl
 import { forgetConnection, readConnection, storeRefreshToken } from './connection.ts';
 import { classifyGoogleError } from './errors.ts';
 import type { OAuthErrorCode } from './messages.ts';
-import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStarter } from './oauth-state.ts';
 
-/** Google's consent screen for this workspace: offline access (a refresh token), asked every time. */
-export async function consentUrl(runtime: Runtime, workspaceId: number): Promise<string> {
-  const state = await createOAuthState(runtime.database.db, workspaceId, runtime.sessionKey);
-  return createOAuthClient(runtime.config).generateAuthUrl({
+/**
+ * Google's consent screen for this workspace: offline access (a refresh token), asked every time.
+ * `browserKey` goes into the starting browser's cookie: the callback needs it back.
+ */
+export async function consentUrl(runtime: Runtime, workspaceId: number, sessionId: string): Promise<{ url: string; browserKey: string }> {
+  const { state, browserKey } = await createOAuthState(runtime.database.db, workspaceId, sessionId, runtime.sessionKey);
+  const url = createOAuthClient(runtime.config).generateAuthUrl({
     access_type: 'offline',
     prompt: 'consent',
     scope: [BUSINESS_MANAGE_SCOPE],
     state,
   });
+  return { url, browserKey };
 }
 
 export type ConsentOutcome = { ok: true; workspaceId: number } | { ok: false; workspaceId: number | null; error: OAuthErrorCode };
 
 /** The callback: checks the state (once), exchanges the code, and keeps only the sealed refresh token. */
-export async function completeConsent(runtime: Runtime, query: URLSearchParams): Promise<ConsentOutcome> {
+export async function completeConsent(runtime: Runtime, query: URLSearchParams, caller: Partial<OAuthStarter>): Promise<ConsentOutcome> {
   const state = query.get('state');
-  const workspaceId = state ? await consumeOAuthState(runtime.database.db, state, runtime.sessionKey) : null;
+  const workspaceId = state ? await consumeOAuthState(runtime.database.db, state, runtime.sessionKey, caller) : null;
   if (workspaceId === null) return { ok: false, workspaceId: null, error: 'state' };
   if (query.get('error')) return { ok: false, workspaceId, error: 'denied' };
   const code = query.get('code');

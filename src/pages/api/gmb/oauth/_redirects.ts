@@ -6,3 +6,7 @@ import type { OAuthErrorCode } from '../../../../lib/google/messages.ts';
 export function adminPageWith(slug: string, query: { gmb_connected: 'true' } | { gmb_error: OAuthErrorCode }): string {
   return `/${encodeURIComponent(slug)}/admin?${new URLSearchParams(query).toString()}`;
 }
+
+/** The cookie that binds a consent to the browser that started it (the callback's path only). */
+export const OAUTH_BROWSER_COOKIE = 'rc_gmb_oauth';
+export const OAUTH_COOKIE_PATH = '/api/gmb/oauth';
