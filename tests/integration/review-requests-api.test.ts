@@ -400,3 +400,40 @@ describe('when the mail server is down', () => {
     expect(outboxRow!.status).toBe('sent');
   });
 });
+
+describe('unsubscribing (List-Unsubscribe, RFC 8058)', () => {
+  it('sends the one-click headers, asks before unsubscribing on a GET, and never mails that customer again from the workspace', async () => {
+    const setup = await workspaceWithTeamAndTemplate('Harbourside Dental');
+    const body = requestBody(setup.teamId, setup.templateId);
+    expect((await setup.client.post('/api/review-requests', body)).status).toBe(201);
+    const message = await sink.waitForMessage((m) => toAddress(m) === body.email);
+    const token = tokenOf(message);
+    const unsubscribeUrl = `${app.url}/r/${token}/unsubscribe`;
+    const header = (key: string) => message.mail.headerLines.find((l) => l.key === key)?.line.replace(/\r\n\s*/g, ' ');
+    expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${unsubscribeUrl}>`);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    // A person (or a scanner) opening the link is only asked.
+    const page = await fetch(unsubscribeUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Stop review requests?');
+    expect((await setup.client.post('/api/review-requests', { ...body, firstName: 'Again' })).status).toBe(201);
+
+    // The mail program's one-click POST: no Origin, a form body.
+    const oneClick = await fetch(unsubscribeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('You are unsubscribed');
+
+    const before = sink.messages.length;
+    const refused = await setup.client.post('/api/review-requests', { ...body, email: body.email.toUpperCase() });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toEqual({ message: 'This customer unsubscribed from your review requests, so no email can be sent to them', field: 'email' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sink.messages.length).toBe(before);
+
+    // Another business may still ask them.
+    const other = await workspaceWithTeamAndTemplate('Another Clinic');
+    expect((await other.client.post('/api/review-requests', requestBody(other.teamId, other.templateId, { email: body.email }))).status).toBe(201);
+    expect((await fetch(`${app.url}/r/not-a-real-token-at-all-0123456789/unsubscribe`, { method: 'POST' })).status).toBe(404);
+  });
+});

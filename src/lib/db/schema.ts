@@ -173,7 +173,22 @@ export const emailOutbox = pgTable('email_outbox', {
   attempts: integer('attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** The one-click unsubscribe address (List-Unsubscribe), for review-request emails. */
+  unsubscribeUrl: text('unsubscribe_url'),
 });
+
+export const unsubscribes = pgTable(
+  'unsubscribes',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Lower case. */
+    email: text('email').notNull(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.email] })],
+);
 
 export const privateFeedback = pgTable('private_feedback', {
   id: serial('id').primaryKey(),

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { LIST_UNSUBSCRIBE_POST } from './unsubscribe.ts';
 
 // The one module that talks SMTP (DESIGN.md: an external service sits behind one module whose address
 // comes from config). SMTP_URL unset means no mailer: messages stay in the outbox.
@@ -14,6 +15,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** One-click unsubscribe address (RFC 8058), for the List-Unsubscribe headers. */
+  unsubscribeUrl?: string | null;
 }
 
 export interface Mailer {
@@ -47,6 +50,9 @@ export function smtpMailer(smtpUrl: string): Mailer {
         subject: message.subject,
         html: message.html,
         text: message.text,
+        ...(message.unsubscribeUrl
+          ? { headers: { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': LIST_UNSUBSCRIBE_POST } }
+          : {}),
       });
     },
   };

@@ -93,6 +93,7 @@ export async function deliverOutboxMessage(db: Db, sender: EmailSender, workspac
       subject: message.subject,
       html: message.html,
       text: message.text,
+      unsubscribeUrl: message.unsubscribeUrl,
     });
   } catch (error) {
     failure = errorText(error);

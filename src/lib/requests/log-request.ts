@@ -3,6 +3,7 @@ import { emailOutbox, reviewRequests, type OutboxStatus } from '../db/schema.ts'
 import { composeReviewEmail, reviewLinkUrl } from '../email/compose.ts';
 import type { EmailSender } from '../email/mailer.ts';
 import { deliverOutboxMessage } from '../email/outbox.ts';
+import { isUnsubscribed, unsubscribeUrl } from '../email/unsubscribe.ts';
 import { announceDataChange } from '../live/publish.ts';
 import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE } from '../plans.ts';
 import { sanitizeEmailHtml } from '../sanitize-html.ts';
@@ -33,13 +34,14 @@ export interface LoggedRequest {
   emailStatus: OutboxStatus;
 }
 
-export type LogRequestProblem = 'plan' | 'team' | 'template';
+export type LogRequestProblem = 'plan' | 'team' | 'template' | 'unsubscribed';
 
-export const LOG_REQUEST_PROBLEMS: Record<LogRequestProblem, { message: string; field?: 'teamId' | 'templateId' }> = {
+export const LOG_REQUEST_PROBLEMS: Record<LogRequestProblem, { message: string; field?: 'teamId' | 'templateId' | 'email' }> = {
   plan: { message: REQUEST_LOGGING_UPGRADE_MESSAGE },
   // The Unknown team holds reviews that match nobody: a request is always logged for a real team.
   team: { message: 'Team selection is required', field: 'teamId' },
   template: { message: 'Template selection is required', field: 'templateId' },
+  unsubscribed: { message: 'This customer unsubscribed from your review requests, so no email can be sent to them', field: 'email' },
 };
 
 export type LogRequestResult = { ok: true; request: LoggedRequest } | { ok: false; problem: LogRequestProblem };
@@ -62,6 +64,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
   if (!team || isReservedTeamName(team.name)) return { ok: false, problem: 'team' };
   const template = await getTemplateInWorkspace(db, workspace.id, input.templateId);
   if (!template) return { ok: false, problem: 'template' };
+  if (await isUnsubscribed(db, workspace.id, input.email)) return { ok: false, problem: 'unsubscribed' };
 
   // The staff member's edited subject and body, or the template's when left empty. Placeholders still
   // in them are filled here too (names typed after the template was chosen), values escaped for HTML.
@@ -114,6 +117,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
         subject: email.subject,
         html: email.html,
         text: email.text,
+        unsubscribeUrl: unsubscribeUrl(ctx.publicUrl, token),
         status: 'pending',
       })
       .returning({ id: emailOutbox.id });

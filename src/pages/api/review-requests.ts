@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireStaff } from '../../lib/auth/guards.ts';
-import { badRequest, forbidden, json, parseJsonBody } from '../../lib/http.ts';
+import { badRequest, errorJson, forbidden, json, parseJsonBody } from '../../lib/http.ts';
 import { emailSender } from '../../lib/email/mailer.ts';
 import { LOG_REQUEST_PROBLEMS, logReviewRequest } from '../../lib/requests/log-request.ts';
 import { logRequestPayload } from '../../lib/validation/payloads.ts';
@@ -22,7 +22,8 @@ export const POST: APIRoute = async ({ request, locals }) => {
   );
   if (!result.ok) {
     const problem = LOG_REQUEST_PROBLEMS[result.problem];
-    return result.problem === 'plan' ? forbidden(problem.message) : badRequest(problem.message, problem.field);
+    if (result.problem === 'plan') return forbidden(problem.message);
+    return result.problem === 'unsubscribed' ? errorJson(409, problem.message, problem.field) : badRequest(problem.message, problem.field);
   }
   return json({ message: 'Review request logged successfully', request: result.request }, 201);
 };
