@@ -11,6 +11,25 @@ export default defineConfig({
   integrations: [preact({ compat: true })],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
-  // Replaced by the middleware's own check (docs/decisions/008), which lets non-browser API clients in.
-  security: { checkOrigin: false },
+  security: {
+    // Replaced by the middleware's own check (docs/decisions/008), which lets non-browser API clients in.
+    checkOrigin: false,
+    // Every page's Content-Security-Policy header: scripts only from the product, Astro's own inline
+    // scripts by their hashes (no 'unsafe-inline' for scripts); inline styles stay allowed (the islands
+    // set team colours and sizes as style attributes). Kiosk pages may be framed (src/lib/security-headers.ts).
+    csp: {
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https:",
+        "connect-src 'self'",
+        "font-src 'self' data:",
+        "media-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+    },
+  },
 });

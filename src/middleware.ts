@@ -7,6 +7,7 @@ import { isCrossSiteWrite, isFromAnotherSite, STATE_CHANGING_GETS } from './lib/
 import { errorJson } from './lib/http.ts';
 import { logError } from './lib/log.ts';
 import { redirectFor } from './lib/redirects.ts';
+import { applySecurityHeaders } from './lib/security-headers.ts';
 import { getRuntime } from './lib/runtime.ts';
 
 // API routes need a session unless listed here: guarded by default, opened explicitly.
@@ -18,14 +19,20 @@ const API_NOT_FOUND_ROUTE = '/api/[...path]';
 
 /** Every request: a failure is logged without its data (src/lib/log.ts) and answered plainly. */
 export const onRequest = defineMiddleware(async (context, next): Promise<Response> => {
+  let response: Response;
   try {
-    return await handle(context, next);
+    response = await handle(context, next);
   } catch (error) {
     logError(`${context.request.method} ${context.url.pathname} failed`, error);
-    return context.url.pathname.startsWith('/api/')
+    response = context.url.pathname.startsWith('/api/')
       ? errorJson(500, 'Something went wrong on our side. Please try again.')
       : new Response('Something went wrong on our side. Please try again.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
+  const runtime = await getRuntime();
+  // A redirect's headers may be immutable: answer a copy.
+  const headers = new Headers(response.headers);
+  applySecurityHeaders(headers, { pathname: context.url.pathname, https: runtime.config.publicUrl.startsWith('https:') });
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
 const handle = async (context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]): Promise<Response> => {

@@ -50,6 +50,15 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
   }
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
+  // Every page runs under the product's Content-Security-Policy: a violation anywhere in a browser
+  // test fails that test file (issue 11), reported when the browser closes.
+  const violations: string[] = [];
+  await context.exposeBinding('reportCspViolation', ({ page }, text: string) => void violations.push(`${page.url()}: ${text}`));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
   return {
     context,
     close: async () => {
@@ -58,6 +67,7 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
       } finally {
         rmSync(profile, { recursive: true, force: true });
       }
+      if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
     },
   };
 }
