@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
+import { STREAMS_PER_KIOSK_LINK } from '../src/lib/live/stream.ts';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { freePort, spawnServer } from '../tests/helpers/server-process.ts';
 
@@ -208,7 +209,8 @@ interface Streams {
   reading: Promise<void>[];
 }
 
-function openStreams(url: string, cookie: string, count: number, reviews: number): Streams {
+/** `count` streams spread over the kiosk links' stream URLs (each link holds a limited number). */
+function openStreams(urls: string[], count: number, reviews: number): Streams {
   const streams: Streams = {
     ready: 0,
     failed: 0,
@@ -229,7 +231,7 @@ function openStreams(url: string, cookie: string, count: number, reviews: number
       (async () => {
         let isReady = false;
         try {
-          const response = await fetch(url, { headers: { accept: 'text/event-stream', cookie }, signal: streams.controller.signal });
+          const response = await fetch(urls[i % urls.length]!, { headers: { accept: 'text/event-stream' }, signal: streams.controller.signal });
           if (response.status !== 200 || !response.body) {
             fail(`HTTP ${response.status}`, false);
             await response.body?.cancel();
@@ -247,7 +249,9 @@ function openStreams(url: string, cookie: string, count: number, reviews: number
             while ((end = buffer.indexOf('\n\n')) >= 0) {
               const block = buffer.slice(0, end);
               buffer = buffer.slice(end + 2);
-              if (block.startsWith('event: reviewAdded')) {
+              // A published event starts with its id line.
+              const named = block.replace(/^id: [^\n]*\n/, '');
+              if (named.startsWith('event: reviewAdded')) {
                 const k = Number(REVIEWER_PATTERN.exec(block)?.[1] ?? -1);
                 const row = streams.arrivals[k];
                 if (row && Number.isNaN(row[i]!)) {
@@ -256,7 +260,7 @@ function openStreams(url: string, cookie: string, count: number, reviews: number
                 } else {
                   streams.unexpected += 1;
                 }
-              } else if (!isReady && block.startsWith('event: data_update')) {
+              } else if (!isReady && named.startsWith('event: data_update')) {
                 isReady = true;
                 streams.ready += 1;
               }
@@ -340,7 +344,13 @@ async function run(mode: Mode): Promise<Result> {
     if (registered.status !== 201) throw new Error(`Registration failed: ${registered.status} ${registered.text}`);
     const unlocked = await client.post('/api/auth/admin', { password: workspace.adminPassword });
     if (unlocked.status !== 200) throw new Error(`Admin unlock failed: ${unlocked.status} ${unlocked.text}`);
-    const cookie = `rc_session=${client.cookie('rc_session')}`;
+    // Screens on TVs use kiosk links; each link holds STREAMS_PER_KIOSK_LINK streams at most.
+    const streamUrls: string[] = [];
+    for (let i = 0; i < Math.ceil(CLIENTS / STREAMS_PER_KIOSK_LINK); i++) {
+      const link = await client.post('/api/admin/kiosk-links', { label: `Bench TV ${i + 1}` });
+      if (link.status !== 201) throw new Error(`Kiosk link failed: ${link.status} ${link.text}`);
+      streamUrls.push(`${streaming.url}/api/kiosk/${String(link.json.url).split('/wall/')[1]}/events`);
+    }
 
     await sleep(500);
     const idle = servers.map(({ server }) => rssMiB(server.child.pid));
@@ -348,7 +358,7 @@ async function run(mode: Mode): Promise<Result> {
     // N streams, all opened at once (as after a deploy, when every screen reconnects).
     const cpuBeforeConnect = cpuSeconds(streaming.child.pid);
     const connectStart = performance.now();
-    const streams = openStreams(`${streaming.url}/api/events`, cookie, CLIENTS, REVIEWS);
+    const streams = openStreams(streamUrls, CLIENTS, REVIEWS);
     cleanups.push(() => closeStreams(streams));
     const allReady = await waitUntil(() => streams.ready + streams.failed >= CLIENTS, CONNECT_TIMEOUT_MS);
     const connectMs = performance.now() - connectStart;

@@ -100,6 +100,29 @@ describe('GET /api/events', () => {
     }
   });
 
+  it('lets one sign-in hold 10 streams at once, and another sign-in its own', async () => {
+    const { cookie, workspace } = await signUpAdmin(app);
+    const open = await Promise.all(Array.from({ length: 10 }, () => openEventStream(`${app.url}/api/events`, { cookie: cookie() })));
+    try {
+      expect(open.every((s) => s.response.status === 200)).toBe(true);
+      const refused = await fetch(`${app.url}/api/events`, { headers: { cookie: cookie() } });
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).message).toMatch(/Too many live connections/);
+      const colleague = new Client(app.url, { origin: app.url });
+      await colleague.post('/api/auth/login', { slug: workspace.slug, password: workspace.password });
+      const theirs = await openEventStream(`${app.url}/api/events`, { cookie: `rc_session=${colleague.cookie('rc_session')}` });
+      expect(theirs.response.status).toBe(200);
+      await theirs.close();
+    } finally {
+      await Promise.all(open.map((s) => s.close()));
+    }
+    // Closed streams are counted out.
+    await new Promise((r) => setTimeout(r, 100));
+    const again = await openEventStream(`${app.url}/api/events`, { cookie: cookie() });
+    expect(again.response.status).toBe(200);
+    await again.close();
+  });
+
   it('sends data_update when a team changes, and celebration for the demo button', async () => {
     const { client, cookie } = await signUpAdmin(app);
     const stream = await openEventStream(`${app.url}/api/events`, { cookie: cookie() });

@@ -5,6 +5,8 @@ export interface LiveClient {
   workspaceId: number;
   /** Set for a kiosk screen, so revoking its link can close it. */
   kioskLinkId?: number;
+  /** Who opened it (a session, a kiosk link): each may hold only so many streams at once. */
+  owner?: string;
   /** Writes an already formatted server-sent event. */
   write(message: string): void;
   close(): void;
@@ -29,6 +31,7 @@ type Replayable = PublishedNotice & { event: LiveEventName };
  */
 export class LiveHub {
   private readonly clients = new Map<number, Set<LiveClient>>();
+  private readonly owners = new Map<string, number>();
   private readonly recent = new Map<number, { notice: Replayable; at: number }[]>();
   private readonly loadData: (workspaceId: number) => Promise<unknown>;
   private readonly loading = new Map<number, Promise<unknown>>();
@@ -56,10 +59,22 @@ export class LiveHub {
     let set = this.clients.get(client.workspaceId);
     if (!set) this.clients.set(client.workspaceId, (set = new Set()));
     set.add(client);
+    const { owner } = client;
+    if (owner) this.owners.set(owner, this.ownedBy(owner) + 1);
     return () => {
-      set.delete(client);
+      if (!set.delete(client)) return;
+      if (owner) {
+        const left = this.ownedBy(owner) - 1;
+        if (left > 0) this.owners.set(owner, left);
+        else this.owners.delete(owner);
+      }
       if (set.size === 0 && this.clients.get(client.workspaceId) === set) this.clients.delete(client.workspaceId);
     };
+  }
+
+  /** Streams open now for one owner. */
+  ownedBy(owner: string): number {
+    return this.owners.get(owner) ?? 0;
   }
 
   clientCount(): number {

@@ -10,6 +10,7 @@ async function readSome(reader: ReadableStreamDefaultReader<Uint8Array>): Promis
   return new TextDecoder().decode(value);
 }
 
+const owner = { key: 'session:a', limit: 10 };
 const review = (id: string, workspaceId = 7) => ({ id, workspaceId, event: 'reviewAdded' as const, celebration: true, review: { reviewerName: 'Sam', rating: 5 } });
 
 describe('liveEventStream', () => {
@@ -18,7 +19,7 @@ describe('liveEventStream', () => {
     let total = 0;
     const hub = new LiveHub(async () => ({ total: ++total }));
     const abort = new AbortController();
-    const response = liveEventStream(hub, { workspaceId: 7, signal: abort.signal });
+    const response = liveEventStream(hub, { workspaceId: 7, owner, signal: abort.signal });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const reader = response.body!.getReader();
 
@@ -45,7 +46,7 @@ describe('liveEventStream', () => {
     await hub.deliver({ id: 'e1', workspaceId: 7, event: 'data_update' });
     await hub.deliver(review('e2'));
     await hub.deliver({ id: 'e3', workspaceId: 7, event: 'data_update' });
-    const reader = liveEventStream(hub, { workspaceId: 7, lastEventId: 'e1', signal: new AbortController().signal }).body!.getReader();
+    const reader = liveEventStream(hub, { workspaceId: 7, lastEventId: 'e1', owner, signal: new AbortController().signal }).body!.getReader();
     await readSome(reader);
     expect(await readSome(reader)).toBe('id: e2\nevent: reviewAdded\ndata: {"data":{"total":3},"celebration":true,"review":{"reviewerName":"Sam","rating":5}}\n\n');
     expect(await readSome(reader)).toBe('id: e3\nevent: data_update\ndata: {"data":{"total":3}}\n\n');
@@ -55,10 +56,24 @@ describe('liveEventStream', () => {
     const hub = new LiveHub(async () => ({ total: 1 }));
     await hub.deliver(review('e1'));
     for (const lastEventId of ['unknown', 'e1']) {
-      const reader = liveEventStream(hub, { workspaceId: 7, lastEventId, signal: new AbortController().signal }).body!.getReader();
+      const reader = liveEventStream(hub, { workspaceId: 7, lastEventId, owner, signal: new AbortController().signal }).body!.getReader();
       await readSome(reader);
       expect(await readSome(reader)).toBe('event: data_update\ndata: {"data":{"total":1}}\n\n');
     }
+  });
+
+  it('refuses more streams than their owner may hold, and counts a closed one out', async () => {
+    const hub = new LiveHub(async () => ({}));
+    const aborts = Array.from({ length: 3 }, () => new AbortController());
+    const limited = { key: 'session:b', limit: 3 };
+    for (const abort of aborts) expect(liveEventStream(hub, { workspaceId: 7, owner: limited, signal: abort.signal }).status).toBe(200);
+    const refused = liveEventStream(hub, { workspaceId: 7, owner: limited, signal: new AbortController().signal });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toMatch(/Too many live connections/);
+    expect(liveEventStream(hub, { workspaceId: 7, owner: { key: 'session:c', limit: 3 }, signal: new AbortController().signal }).status).toBe(200);
+    aborts[0]!.abort();
+    expect(hub.ownedBy('session:b')).toBe(2);
+    expect(liveEventStream(hub, { workspaceId: 7, owner: limited, signal: new AbortController().signal }).status).toBe(200);
   });
 
   it('reads Last-Event-ID from the header EventSource sends, or from the query a page sends', () => {

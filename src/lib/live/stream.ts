@@ -1,4 +1,5 @@
 import { formatEvent, type LiveClient, type LiveHub } from './hub.ts';
+import { errorJson } from '../http.ts';
 import { logError } from '../log.ts';
 
 export const HEARTBEAT_INTERVAL_MS = 20_000;
@@ -12,8 +13,15 @@ export interface StreamOptions {
   kioskLinkId?: number;
   /** The id of the last event the client saw (Last-Event-ID), when it is reconnecting. */
   lastEventId?: string | null;
+  /** Who opens it, and how many streams they may hold at once. */
+  owner: { key: string; limit: number };
   signal: AbortSignal;
 }
+
+/** Streams one browser session may hold open at once (tabs, and the pages' shared stream). */
+export const STREAMS_PER_SESSION = 10;
+/** Streams one kiosk link may hold open at once (every screen of a business may use one link). */
+export const STREAMS_PER_KIOSK_LINK = 1000;
 
 /** Last-Event-ID: the header EventSource sends when it reconnects, or the query a page sends when it opens a new one. */
 export function lastEventIdOf(request: Request): string | null {
@@ -28,6 +36,9 @@ export function lastEventIdOf(request: Request): string | null {
  * arrived while it was away still celebrates).
  */
 export function liveEventStream(hub: LiveHub, options: StreamOptions): Response {
+  if (hub.ownedBy(options.owner.key) >= options.owner.limit) {
+    return errorJson(429, 'Too many live connections are open for this sign-in. Close a tab or screen and try again.');
+  }
   let stop = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -43,6 +54,7 @@ export function liveEventStream(hub: LiveHub, options: StreamOptions): Response 
       const client: LiveClient = {
         workspaceId: options.workspaceId,
         kioskLinkId: options.kioskLinkId,
+        owner: options.owner.key,
         write,
         close: () => stop(),
       };

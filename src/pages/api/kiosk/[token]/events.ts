@@ -1,11 +1,17 @@
 import type { APIRoute } from 'astro';
 import { errorJson } from '../../../../lib/http.ts';
 import { resolveKioskToken } from '../../../../lib/kiosk.ts';
-import { lastEventIdOf, liveEventStream } from '../../../../lib/live/stream.ts';
+import { lastEventIdOf, liveEventStream, STREAMS_PER_KIOSK_LINK } from '../../../../lib/live/stream.ts';
 
 export const GET: APIRoute = async ({ locals, params, request }) => {
   const { database, live } = locals.runtime;
   const kiosk = await resolveKioskToken(database.db, params.token ?? '');
   if (!kiosk) return errorJson(404, 'This display link is not valid or has been revoked');
-  return liveEventStream(live, { workspaceId: kiosk.workspace.id, kioskLinkId: kiosk.linkId, lastEventId: lastEventIdOf(request), signal: request.signal });
+  return liveEventStream(live, {
+    workspaceId: kiosk.workspace.id,
+    kioskLinkId: kiosk.linkId,
+    lastEventId: lastEventIdOf(request),
+    owner: { key: `kiosk:${kiosk.linkId}`, limit: STREAMS_PER_KIOSK_LINK },
+    signal: request.signal,
+  });
 };
