@@ -15,6 +15,11 @@ describe('isCrossSiteWrite', () => {
     expect(isCrossSiteWrite(request('DELETE'), own)).toBe(false);
   });
 
+  it("lets a same-origin form of a no-referrer page through (Origin: null)", () => {
+    expect(isCrossSiteWrite(request('POST', { origin: 'null', 'sec-fetch-site': 'same-origin' }), own)).toBe(false);
+    expect(isCrossSiteWrite(request('POST', { origin: 'null' }), own)).toBe(true);
+  });
+
   it('refuses a write from another site', () => {
     expect(isCrossSiteWrite(request('POST', { origin: 'https://evil.example' }), own)).toBe(true);
     expect(isCrossSiteWrite(request('PUT', { 'sec-fetch-site': 'cross-site' }), own)).toBe(true);

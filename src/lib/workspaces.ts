@@ -31,7 +31,8 @@ export interface Registration {
   adminPassword: string;
 }
 
-const publicColumns = {
+/** The columns of a Workspace (never the password hashes). */
+export const workspaceColumns = {
   id: workspaces.id,
   slug: workspaces.slug,
   businessName: workspaces.businessName,
@@ -58,7 +59,7 @@ export async function registerWorkspace(db: Db, registration: Registration, plan
         plan,
       })
       .onConflictDoNothing({ target: workspaces.slug })
-      .returning(publicColumns);
+      .returning(workspaceColumns);
     if (!workspace) return null;
     await tx.insert(teams).values({ workspaceId: workspace.id, name: UNKNOWN_TEAM_NAME, color: UNKNOWN_TEAM_COLOR });
     await tx
@@ -69,12 +70,12 @@ export async function registerWorkspace(db: Db, registration: Registration, plan
 }
 
 export async function findWorkspaceBySlug(db: Db, slug: string): Promise<Workspace | null> {
-  const [row] = await db.select(publicColumns).from(workspaces).where(eq(workspaces.slug, slug));
+  const [row] = await db.select(workspaceColumns).from(workspaces).where(eq(workspaces.slug, slug));
   return row ?? null;
 }
 
 export async function findWorkspaceById(db: Db, id: number): Promise<Workspace | null> {
-  const [row] = await db.select(publicColumns).from(workspaces).where(eq(workspaces.id, id));
+  const [row] = await db.select(workspaceColumns).from(workspaces).where(eq(workspaces.id, id));
   return row ?? null;
 }
 

@@ -167,7 +167,7 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
     await page.close();
   });
 
-  it("counts the customer's link as opened when the page runs in their browser", async () => {
+  it("counts the customer's link as opened when the page runs in their browser, and unsubscribes them from it", async () => {
     const ws = await workspace();
     const res = await ws.client.post('/api/review-requests', {
       staffFirstName: 'Tom', staffEmail: 'tom@harbourside.example', teamId: ws.teamId, email: 'sarah@example.com',
@@ -186,6 +186,12 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
     await page.goto(`${app.url}/r/${token}`);
     await waitForIslands(page);
     await expect.poll(async () => (await opened()).at, { timeout: 3000, interval: 50 }).toBeInstanceOf(Date);
+
+    // The unsubscribe link of the email's headers: a page that asks, and a button that does it.
+    await page.goto(`${app.url}/r/${token}/unsubscribe`);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    expect(await page.textContent('main')).toContain('Harbourside Dental will not send you review requests again.');
     await page.close();
   });
 

@@ -2,7 +2,7 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions, workspaces } from '../db/schema.ts';
 import { hashToken, newToken } from '../tokens.ts';
-import type { Workspace } from '../workspaces.ts';
+import { workspaceColumns, type Workspace } from '../workspaces.ts';
 import { readSessionToken, SESSION_TTL_SECONDS, signSessionToken, type Session } from './session.ts';
 
 // Sessions live on the server: the cookie only names one, so signing out, a password change or an
@@ -30,14 +30,7 @@ export async function resumeSession(db: Db, key: Uint8Array, cookie: string | un
   const [row] = await db
     .select({
       admin: sessions.admin,
-      workspace: {
-        id: workspaces.id,
-        slug: workspaces.slug,
-        businessName: workspaces.businessName,
-        adminEmail: workspaces.adminEmail,
-        plan: workspaces.plan,
-        createdAt: workspaces.createdAt,
-      },
+      workspace: workspaceColumns,
     })
     .from(sessions)
     .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
