@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { nextPage, PAGE_PROBLEM, pageOf, type Page } from './paging.ts';
 
 export const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -100,4 +101,13 @@ export async function readBodyUpTo(request: Request, max: number): Promise<Uint8
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/** Answers one page of a list, read from the request's ?limit= and ?offset=; 400 for a bad page. */
+export async function jsonPage<T>(url: URL, list: (page: Page) => Promise<T[]>): Promise<Response> {
+  const page = pageOf(url);
+  if (!page) return badRequest(PAGE_PROBLEM, 'limit');
+  const rows = await list(page);
+  const next = nextPage(url, page, rows.length);
+  return json(rows, 200, next ? { link: `<${next}>; rel="next"` } : {});
 }

@@ -418,3 +418,32 @@ describe('bad input never gets a 500', () => {
     expect(typeof res.json?.message).toBe('string');
   });
 });
+
+describe('lists that grow are paged', () => {
+  it('answers ?limit= and ?offset= newest first, points to the next page, and refuses a bad page', async () => {
+    const { client, workspaceId } = await signUpAdmin(app);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await insertRequest(app, workspaceId, { firstName: `Customer${i}` }));
+    const newestFirst = [...ids].reverse();
+    for (const path of ['/api/requests-report', '/api/admin/review-requests', '/api/unmatched-invites']) {
+      const all = await client.get(path);
+      expect(all.json, path).toHaveLength(5);
+      expect(all.headers.get('link'), path).toBeNull();
+      const first = await client.get(`${path}?limit=2`);
+      const idOf = (row: Record<string, number>) => row.id ?? row.campaignId;
+      expect(first.json.map(idOf), path).toEqual(newestFirst.slice(0, 2));
+      expect(first.headers.get('link'), path).toBe(`<${path}?limit=2&offset=2>; rel="next"`);
+      const last = await client.get(`${path}?limit=2&offset=4`);
+      expect(last.json.map(idOf), path).toEqual(newestFirst.slice(4));
+      expect(last.headers.get('link'), path).toBeNull();
+      const bad = await client.get(`${path}?limit=5000`);
+      expect(bad.status, path).toBe(400);
+      expect(bad.json.field).toBe('limit');
+    }
+    for (let i = 0; i < 3; i++) await client.post('/api/test-review', { reviewerName: `Reviewer ${i}`, rating: 5, reviewText: 'x', source: 'ghl' });
+    const reviewsPage = await client.get('/api/admin/google-reviews?limit=2');
+    expect(reviewsPage.json).toHaveLength(2);
+    expect(reviewsPage.headers.get('link')).toBe('</api/admin/google-reviews?limit=2&offset=2>; rel="next"');
+    expect((await client.get('/api/admin/google-reviews?limit=2&offset=2')).json).toHaveLength(1);
+  });
+});

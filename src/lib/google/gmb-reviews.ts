@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reviews } from '../db/schema.ts';
 import { LIVE_REVIEW } from '../reviews/store.ts';
+import { FIRST_PAGE, type Page } from '../paging.ts';
 
 /** SPEC.md section 3 "GMB review". */
 export interface GmbReview {
@@ -17,7 +18,7 @@ export interface GmbReview {
 }
 
 /** The reviews the Google sync brought (all of them, not only the challenge's), newest first. */
-export async function listGmbReviews(db: Db, workspaceId: number): Promise<GmbReview[]> {
+export async function listGmbReviews(db: Db, workspaceId: number, page: Page = FIRST_PAGE): Promise<GmbReview[]> {
   const rows = await db
     .select({
       id: reviews.id,
@@ -32,6 +33,8 @@ export async function listGmbReviews(db: Db, workspaceId: number): Promise<GmbRe
     })
     .from(reviews)
     .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.source, 'google'), LIVE_REVIEW))
-    .orderBy(desc(reviews.createTime), desc(reviews.id));
+    .orderBy(desc(reviews.createTime), desc(reviews.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map((r) => ({ ...r, createTime: r.createTime.toISOString(), ownerReplyTime: r.ownerReplyTime?.toISOString() ?? null }));
 }

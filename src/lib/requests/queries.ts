@@ -4,6 +4,7 @@ import { reviewRequests, reviews, teams } from '../db/schema.ts';
 import { getTeamInWorkspace } from '../teams.ts';
 import type { Workspace } from '../workspaces.ts';
 import type { RequestMatchStatus } from './status.ts';
+import { FIRST_PAGE, type Page } from '../paging.ts';
 
 // Review requests as the report, the campaigns list and the admin card show them (SPEC.md section 3).
 // A request's match comes from the review linked to it (reviews.request_id): its status, confidence,
@@ -74,8 +75,8 @@ const customerName = (r: { firstName: string; lastName: string }) => `${r.firstN
  * should two point at one request, an accepted match wins over a suggestion, then the more confident).
  * An "unmatched" review that still names a request is no link.
  */
-async function linkedReviews(db: Db, workspaceId: number, requestIds?: number[]): Promise<Map<number, LinkedReview>> {
-  if (requestIds && requestIds.length === 0) return new Map();
+async function linkedReviews(db: Db, workspaceId: number, requestIds: number[]): Promise<Map<number, LinkedReview>> {
+  if (requestIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([reviews.requestId], {
       requestId: reviews.requestId,
@@ -91,7 +92,7 @@ async function linkedReviews(db: Db, workspaceId: number, requestIds?: number[])
         eq(reviews.workspaceId, workspaceId),
         isNotNull(reviews.requestId),
         ne(reviews.matchStatus, 'unmatched'),
-        requestIds ? inArray(reviews.requestId, requestIds) : undefined,
+        inArray(reviews.requestId, requestIds),
       ),
     )
     .orderBy(
@@ -103,8 +104,9 @@ async function linkedReviews(db: Db, workspaceId: number, requestIds?: number[])
   return new Map(rows.map((r) => [r.requestId!, { ...r, requestId: r.requestId!, status: r.status as RequestMatchStatus }]));
 }
 
-async function loadRequests(db: Db, workspaceId: number, onlyId?: number): Promise<RequestRecord[]> {
-  const rows = await db
+async function loadRequests(db: Db, workspaceId: number, only: { id: number } | Page): Promise<RequestRecord[]> {
+  const onlyId = 'id' in only ? only.id : undefined;
+  const query = db
     .select({
       id: reviewRequests.id,
       firstName: reviewRequests.customerFirstName,
@@ -120,7 +122,8 @@ async function loadRequests(db: Db, workspaceId: number, onlyId?: number): Promi
     .leftJoin(teams, and(eq(teams.id, reviewRequests.teamId), eq(teams.workspaceId, workspaceId)))
     .where(and(eq(reviewRequests.workspaceId, workspaceId), onlyId === undefined ? undefined : eq(reviewRequests.id, onlyId)))
     .orderBy(desc(reviewRequests.createdAt), desc(reviewRequests.id));
-  const links = await linkedReviews(db, workspaceId, onlyId === undefined ? undefined : rows.map((r) => r.id));
+  const rows = 'id' in only ? await query : await query.limit(only.limit).offset(only.offset);
+  const links = await linkedReviews(db, workspaceId, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     firstName: r.firstName,
@@ -169,19 +172,19 @@ function toAdminItem(r: RequestRecord): AdminRequestItem {
 }
 
 /** The report's rows (GET /api/requests-report), newest first. */
-export async function listReportRows(db: Db, workspace: Pick<Workspace, 'id'>): Promise<ReportRow[]> {
-  return (await loadRequests(db, workspace.id)).map(toReportRow);
+export async function listReportRows(db: Db, workspace: Pick<Workspace, 'id'>, page: Page = FIRST_PAGE): Promise<ReportRow[]> {
+  return (await loadRequests(db, workspace.id, page)).map(toReportRow);
 }
 
 /** The admin list (GET /api/admin/review-requests, GET /api/campaigns), newest first. */
-export async function listAdminRequests(db: Db, workspace: Pick<Workspace, 'id'>): Promise<AdminRequestItem[]> {
-  return (await loadRequests(db, workspace.id)).map(toAdminItem);
+export async function listAdminRequests(db: Db, workspace: Pick<Workspace, 'id'>, page: Page = FIRST_PAGE): Promise<AdminRequestItem[]> {
+  return (await loadRequests(db, workspace.id, page)).map(toAdminItem);
 }
 
 /** One request of the workspace as an admin list item; null for any other id. */
 export async function getAdminRequest(db: Db, workspace: Pick<Workspace, 'id'>, requestId: number): Promise<AdminRequestItem | null> {
   if (!isRowId(requestId)) return null;
-  const [record] = await loadRequests(db, workspace.id, requestId);
+  const [record] = await loadRequests(db, workspace.id, { id: requestId });
   return record ? toAdminItem(record) : null;
 }
 

@@ -4,6 +4,7 @@ import { deletedReviews, reviewRequests, reviews, teams, type MatchStatus } from
 import { COUNTED_FOR_TEAM } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
 import { LIVE_REVIEW, type ReviewKind } from './store.ts';
+import { FIRST_PAGE, type Page } from '../paging.ts';
 
 // Review administration (SPEC.md section 2 "Google Reviews table" and the Edit and Reassign dialogs,
 // section 4 "Review transitions"). Every query is scoped by the caller's workspace; an id of another
@@ -47,7 +48,7 @@ const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX
 
 const COUNTED = [...COUNTED_FOR_TEAM];
 
-function selectAdminReviews(db: Db, workspaceId: number, where?: SQL) {
+function selectAdminReviews(db: Db, workspaceId: number, where: SQL | undefined, page: Page) {
   return db
     .select({
       id: reviews.id,
@@ -73,7 +74,9 @@ function selectAdminReviews(db: Db, workspaceId: number, where?: SQL) {
     .leftJoin(reviewRequests, and(eq(reviewRequests.id, reviews.requestId), eq(reviewRequests.workspaceId, reviews.workspaceId)))
     .leftJoin(teams, and(eq(teams.id, reviews.teamId), eq(teams.workspaceId, reviews.workspaceId)))
     .where(where ? and(eq(reviews.workspaceId, workspaceId), where) : eq(reviews.workspaceId, workspaceId))
-    .orderBy(desc(reviews.createTime), desc(reviews.id));
+    .orderBy(desc(reviews.createTime), desc(reviews.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 type Row = Awaited<ReturnType<typeof selectAdminReviews>>[number];
@@ -102,14 +105,14 @@ function toAdminReview(row: Row): AdminReview {
 }
 
 /** Every review of the workspace, both kinds, newest first. */
-export async function listAdminReviews(db: Db, workspace: Pick<Workspace, 'id'>): Promise<AdminReview[]> {
-  return (await selectAdminReviews(db, workspace.id, LIVE_REVIEW)).map(toAdminReview);
+export async function listAdminReviews(db: Db, workspace: Pick<Workspace, 'id'>, page: Page = FIRST_PAGE): Promise<AdminReview[]> {
+  return (await selectAdminReviews(db, workspace.id, LIVE_REVIEW, page)).map(toAdminReview);
 }
 
 /** One review of the workspace as the admin table shows it, or null. */
 export async function getAdminReview(db: Db, workspace: Pick<Workspace, 'id'>, reviewId: number): Promise<AdminReview | null> {
   if (!isRowId(reviewId)) return null;
-  const [row] = await selectAdminReviews(db, workspace.id, eq(reviews.id, reviewId));
+  const [row] = await selectAdminReviews(db, workspace.id, eq(reviews.id, reviewId), { limit: 1, offset: 0 });
   return row ? toAdminReview(row) : null;
 }
 

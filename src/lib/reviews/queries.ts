@@ -4,6 +4,7 @@ import { reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.t
 import { challengeSettings, COUNTED_FOR_TEAM } from '../scoring.ts';
 import { UNKNOWN_TEAM_NAME, type Workspace } from '../workspaces.ts';
 import { LIVE_REVIEW } from './store.ts';
+import { FIRST_PAGE, type Page } from '../paging.ts';
 
 // The reviews as staff see them on /{slug}/reviews (SPEC.md section 3 "Team-visible review" and
 // "Unmatched invite", DESIGN.md "Reviews, statuses, counting and celebrations"). The lists cover the
@@ -200,7 +201,7 @@ export async function listUnmatchedReviews(db: Db, workspace: Workspace): Promis
 }
 
 /** GET /api/unmatched-invites: the workspace's requests that no counted review holds, newest first. */
-export async function listUnmatchedInvites(db: Db, workspace: Pick<Workspace, 'id'>): Promise<UnmatchedInvite[]> {
+export async function listUnmatchedInvites(db: Db, workspace: Pick<Workspace, 'id'>, page: Page = FIRST_PAGE): Promise<UnmatchedInvite[]> {
   const rows = await db
     .select({
       id: reviewRequests.id,
@@ -214,7 +215,9 @@ export async function listUnmatchedInvites(db: Db, workspace: Pick<Workspace, 'i
     .from(reviewRequests)
     .leftJoin(teams, and(eq(teams.id, reviewRequests.teamId), eq(teams.workspaceId, workspace.id)))
     .where(and(eq(reviewRequests.workspaceId, workspace.id), notInArray(reviewRequests.id, takenRequestIds(db, workspace.id))))
-    .orderBy(desc(reviewRequests.createdAt), desc(reviewRequests.id));
+    .orderBy(desc(reviewRequests.createdAt), desc(reviewRequests.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 

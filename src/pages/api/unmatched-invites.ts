@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
 import { requireStaff } from '../../lib/auth/guards.ts';
-import { json } from '../../lib/http.ts';
+import { jsonPage } from '../../lib/http.ts';
 import { listUnmatchedInvites } from '../../lib/reviews/queries.ts';
 
 /** The requests that no counted review holds yet, newest first (SPEC.md "Unmatched invite"). */
-export const GET: APIRoute = async ({ locals }) => {
+export const GET: APIRoute = async ({ locals, url }) => {
   const access = requireStaff(locals);
   if (!access.ok) return access.response;
-  return json(await listUnmatchedInvites(locals.runtime.database.db, access.workspace));
+  return jsonPage(url, (page) => listUnmatchedInvites(locals.runtime.database.db, access.workspace, page));
 };

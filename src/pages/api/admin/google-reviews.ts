@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { json } from '../../../lib/http.ts';
+import { jsonPage } from '../../../lib/http.ts';
 import { listAdminReviews } from '../../../lib/reviews/admin.ts';
 
 /** The admin "Google Reviews" table: every review of the workspace, both kinds, newest first. */
-export const GET: APIRoute = async ({ locals }) => {
+export const GET: APIRoute = async ({ locals, url }) => {
   const access = requireAdmin(locals);
   if (!access.ok) return access.response;
-  return json(await listAdminReviews(locals.runtime.database.db, access.workspace));
+  return jsonPage(url, (page) => listAdminReviews(locals.runtime.database.db, access.workspace, page));
 };

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { json } from '../../../lib/http.ts';
+import { jsonPage } from '../../../lib/http.ts';
 import { listAdminRequests } from '../../../lib/requests/queries.ts';
 
 /** Review Management's list (SPEC.md section 3 "admin list item"), newest first. */
-export const GET: APIRoute = async ({ locals }) => {
+export const GET: APIRoute = async ({ locals, url }) => {
   const access = requireAdmin(locals);
   if (!access.ok) return access.response;
-  return json(await listAdminRequests(locals.runtime.database.db, access.workspace));
+  return jsonPage(url, (page) => listAdminRequests(locals.runtime.database.db, access.workspace, page));
 };

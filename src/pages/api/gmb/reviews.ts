@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { requireStaff } from '../../../lib/auth/guards.ts';
 import { listGmbReviews } from '../../../lib/google/gmb-reviews.ts';
-import { json } from '../../../lib/http.ts';
+import { jsonPage } from '../../../lib/http.ts';
 
-export const GET: APIRoute = async ({ locals }) => {
+export const GET: APIRoute = async ({ locals, url }) => {
   const access = requireStaff(locals);
   if (!access.ok) return access.response;
-  return json(await listGmbReviews(locals.runtime.database.db, access.workspace.id));
+  return jsonPage(url, (page) => listGmbReviews(locals.runtime.database.db, access.workspace.id, page));
 };
