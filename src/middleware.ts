@@ -8,7 +8,7 @@ import { errorJson } from './lib/http.ts';
 import { logError } from './lib/log.ts';
 import { redirectFor } from './lib/redirects.ts';
 import { applySecurityHeaders } from './lib/security-headers.ts';
-import { getRuntime } from './lib/runtime.ts';
+import { getRuntime, type Runtime } from './lib/runtime.ts';
 
 // API routes need a session unless listed here: guarded by default, opened explicitly.
 // The Google OAuth callback is checked by its signed, single-use state.
@@ -19,24 +19,23 @@ const API_NOT_FOUND_ROUTE = '/api/[...path]';
 
 /** Every request: a failure is logged without its data (src/lib/log.ts) and answered plainly. */
 export const onRequest = defineMiddleware(async (context, next): Promise<Response> => {
+  const runtime = await getRuntime();
   let response: Response;
   try {
-    response = await handle(context, next);
+    response = await handle(runtime, context, next);
   } catch (error) {
     logError(`${context.request.method} ${context.url.pathname} failed`, error);
     response = context.url.pathname.startsWith('/api/')
       ? errorJson(500, 'Something went wrong on our side. Please try again.')
       : new Response('Something went wrong on our side. Please try again.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
-  const runtime = await getRuntime();
   // A redirect's headers may be immutable: answer a copy.
   const headers = new Headers(response.headers);
   applySecurityHeaders(headers, { pathname: context.url.pathname, https: runtime.config.publicUrl.startsWith('https:') });
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
-const handle = async (context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]): Promise<Response> => {
-  const runtime = await getRuntime();
+const handle = async (runtime: Runtime, context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]): Promise<Response> => {
   const { pathname } = context.url;
   if (
     isCrossSiteWrite(context.request, [context.url.origin, new URL(runtime.config.publicUrl).origin]) ||
