@@ -18,7 +18,7 @@ const EMPTY: RegistrationForm = {
   confirmAdminPassword: '',
 };
 
-export default function RegisterForm({ origin }: { origin: string }) {
+export default function RegisterForm({ origin, plan }: { origin: string; plan?: 'starter' | 'team' | 'agency' }) {
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -51,6 +51,7 @@ export default function RegisterForm({ origin }: { origin: string }) {
         email: form.email.trim(),
         password: form.password,
         adminPassword: form.adminPassword,
+        ...(plan ? { plan } : {}),
       });
       show({ title: 'Registration successful!', description: 'Redirecting to your dashboard...', variant: 'success' });
       setTimeout(() => window.location.assign(`/${slug}`), REDIRECT_DELAY_MS);

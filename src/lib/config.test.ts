@@ -8,7 +8,8 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe('./data');
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.defaultPlan).toBe('free');
+    expect(config.defaultPlan).toBeUndefined();
+    expect(config.trialDays).toBe(14);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.mailFrom).toBe('no-reply@localhost');
   });

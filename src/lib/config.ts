@@ -15,7 +15,8 @@ const schema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
-    DEFAULT_PLAN: z.enum(['free', 'starter', 'team', 'agency']).default('free'),
+    DEFAULT_PLAN: z.enum(['free', 'starter', 'team', 'agency']).optional(),
+    TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -105,7 +106,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
     appSecret: c.APP_SECRET,
+    /** The operator's plan for every new workspace (no trial); unset: a trial (TRIAL_DAYS). */
     defaultPlan: c.DEFAULT_PLAN,
+    /** Length of a plan's trial; 0 turns trials off. */
+    trialDays: c.TRIAL_DAYS,
     trustProxy: c.TRUST_PROXY ?? null,
     /** Workspaces one address may register in an hour. */
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,

@@ -5,6 +5,43 @@ export function isPlan(value: string): value is Plan {
   return (PLANS as readonly string[]).includes(value);
 }
 
+/** The plans a registration may ask to try (the pricing table's cards). */
+export const TRIAL_PLANS = ['starter', 'team', 'agency'] as const;
+export type TrialPlan = (typeof TRIAL_PLANS)[number];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A new workspace's plan: a trial of the plan its registration asked for; without one, the
+ * operator's DEFAULT_PLAN (no trial), or else a Team trial, so a bare `npm start` is usable at once.
+ * TRIAL_DAYS=0 turns trials off.
+ */
+export function planForRegistration(
+  settings: { defaultPlan: Plan | undefined; trialDays: number },
+  requested: TrialPlan | undefined,
+  now = new Date(),
+): { plan: Plan; trialEndsAt: Date | null } {
+  const trialEndsAt = new Date(now.getTime() + settings.trialDays * DAY_MS);
+  if (settings.trialDays > 0 && requested) return { plan: requested, trialEndsAt };
+  if (settings.defaultPlan) return { plan: settings.defaultPlan, trialEndsAt: null };
+  return settings.trialDays > 0 ? { plan: 'team', trialEndsAt } : { plan: 'free', trialEndsAt: null };
+}
+
+/** What each plan allows (null: no limit); the pricing table's promises. */
+export interface PlanLimits {
+  teams: number | null;
+  wallboards: number | null;
+  autoMatch: boolean;
+  branding: boolean;
+}
+
+export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
+  free: { teams: 2, wallboards: 1, autoMatch: false, branding: false },
+  starter: { teams: 2, wallboards: 1, autoMatch: false, branding: false },
+  team: { teams: 5, wallboards: 1, autoMatch: true, branding: true },
+  agency: { teams: 50, wallboards: 10, autoMatch: true, branding: true },
+};
+
 
 /** SPEC.md sections 1 and 6: the free plan cannot log review requests (the page and the API). */
 export function planAllowsRequestLogging(plan: Plan): boolean {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import type { Db } from './db/database.ts';
 import { settings, teams, workspaces } from './db/schema.ts';
@@ -19,8 +19,10 @@ export interface Workspace {
   slug: string;
   businessName: string;
   adminEmail: string;
+  /** The plan in force: the free plan once a trial has ended. */
   plan: Plan;
   createdAt: Date;
+  trialEndsAt: Date | null;
 }
 
 export interface Registration {
@@ -37,12 +39,13 @@ export const workspaceColumns = {
   slug: workspaces.slug,
   businessName: workspaces.businessName,
   adminEmail: workspaces.adminEmail,
-  plan: workspaces.plan,
+  plan: sql<Plan>`CASE WHEN ${workspaces.trialEndsAt} IS NOT NULL AND ${workspaces.trialEndsAt} <= now() THEN 'free' ELSE ${workspaces.plan} END`,
   createdAt: workspaces.createdAt,
+  trialEndsAt: workspaces.trialEndsAt,
 };
 
 /** Creates the workspace with its "Unknown" team and default settings; null when the slug is taken. */
-export async function registerWorkspace(db: Db, registration: Registration, plan: Plan): Promise<Workspace | null> {
+export async function registerWorkspace(db: Db, registration: Registration, plan: Plan, trialEndsAt: Date | null = null): Promise<Workspace | null> {
   const [staffHash, adminHash] = await Promise.all([
     hashPassword(registration.password),
     hashPassword(registration.adminPassword),
@@ -57,6 +60,7 @@ export async function registerWorkspace(db: Db, registration: Registration, plan
         staffPasswordHash: staffHash,
         adminPasswordHash: adminHash,
         plan,
+        trialEndsAt,
       })
       .onConflictDoNothing({ target: workspaces.slug })
       .returning(workspaceColumns);
@@ -101,6 +105,7 @@ export async function setPasswords(db: Db, workspaceId: number, passwords: { sta
 
 /** Returns false when no workspace has that slug. */
 export async function setWorkspacePlan(db: Db, slug: string, plan: Plan): Promise<boolean> {
-  const updated = await db.update(workspaces).set({ plan }).where(eq(workspaces.slug, slug)).returning({ id: workspaces.id });
+  // The operator's choice holds: no trial runs out under it.
+  const updated = await db.update(workspaces).set({ plan, trialEndsAt: null }).where(eq(workspaces.slug, slug)).returning({ id: workspaces.id });
   return updated.length > 0;
 }

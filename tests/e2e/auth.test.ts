@@ -77,6 +77,27 @@ describe.skipIf(!browserAvailable)('accounts in the browser', () => {
     await page.getByRole('heading', { level: 1, name: workspace.businessName }).waitFor();
   });
 
+  it("registers from a pricing card's link with a trial of that plan", async () => {
+    const workspace = newWorkspace({ businessName: 'Starter Clinic' });
+    await open('/register?plan=starter');
+    await page.getByText('Start your 14-day Starter trial.').waitFor();
+    await page.getByLabel('Dashboard URL', { exact: true }).fill(workspace.slug);
+    await page.getByLabel('Business Name', { exact: true }).fill(workspace.businessName);
+    await page.getByLabel('Admin Email', { exact: true }).fill(workspace.email);
+    for (const [label, value] of [
+      ['Staff Password', workspace.password],
+      ['Confirm Staff Password', workspace.password],
+      ['Admin Panel Password', workspace.adminPassword],
+      ['Confirm Admin Password', workspace.adminPassword],
+    ] as const) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.getByRole('button', { name: 'Create Dashboard' }).click();
+    await waitForPath(`/${workspace.slug}`);
+    const status = await page.evaluate(async () => (await fetch('/api/auth/status')).json());
+    expect(status).toMatchObject({ plan: 'starter', trialEndsAt: expect.any(String) });
+  });
+
   it('shows the registration validation messages next to the fields they concern', async () => {
     await open('/register');
     const slug = page.getByLabel('Dashboard URL', { exact: true });

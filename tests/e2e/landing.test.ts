@@ -67,7 +67,7 @@ describe.skipIf(!browserAvailable)('the landing page', () => {
     expect(pathOf(page)).toBe('/register');
   });
 
-  it('has three pricing cards, each with a "Start free" link to /register, and the AUD note', async () => {
+  it('has three pricing cards, each with a "Start free" link to a trial of its plan, and the AUD note', async () => {
     const pricing = page.getByRole('region', { name: 'Simple pricing for teams of every size' });
     const cards = pricing.getByRole('article');
     expect(await cards.count()).toBe(3);
@@ -76,12 +76,13 @@ describe.skipIf(!browserAvailable)('the landing page', () => {
       await card.getByRole('heading', { name }).waitFor();
       const links = card.getByRole('link', { name: 'Start free', exact: true });
       expect(await links.count(), name).toBe(1);
-      expect(await links.getAttribute('href'), name).toBe('/register');
+      expect(await links.getAttribute('href'), name).toBe(`/register?plan=${name.toLowerCase()}`);
     }
     await page.getByText('Prices are in AUD and VAT/GST may apply.', { exact: true }).waitFor();
 
     await cards.nth(1).getByRole('link', { name: 'Start free', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/register');
+    await page.getByText('Start your 14-day Team trial.').waitFor();
   });
 
   it('has an FAQ of five questions that open to show their answers', async () => {

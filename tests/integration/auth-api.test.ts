@@ -24,7 +24,8 @@ describe('registration', () => {
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ slug: workspace.slug, message: expect.any(String) });
     const status = await client.get('/api/auth/status');
-    expect(status.json).toEqual({ authenticated: true, slug: workspace.slug, plan: 'free' });
+    // No DEFAULT_PLAN here: a Team trial (issue 12).
+    expect(status.json).toEqual({ authenticated: true, slug: workspace.slug, plan: 'team', trialEndsAt: expect.any(String) });
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie, not Secure over plain http', async () => {

@@ -8,8 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-it('gives new workspaces the plan named by DEFAULT_PLAN', async () => {
+it('gives new workspaces the plan named by DEFAULT_PLAN, with no trial', async () => {
   const client = new Client(app.url);
   await client.post('/api/register', newWorkspace());
-  expect((await client.get('/api/auth/status')).json.plan).toBe('team');
+  expect((await client.get('/api/auth/status')).json).toMatchObject({ plan: 'team', trialEndsAt: null });
 });

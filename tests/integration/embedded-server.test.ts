@@ -26,7 +26,7 @@ describe.runIf(databaseKind === 'pglite')('the server on its embedded database',
       const client = new Client(second.url);
       const login = await client.post('/api/auth/login', { slug: workspace.slug, password: workspace.password });
       expect(login.status).toBe(200);
-      expect((await client.get('/api/auth/status')).json).toEqual({ authenticated: true, slug: workspace.slug, plan: 'free' });
+      expect((await client.get('/api/auth/status')).json).toEqual({ authenticated: true, slug: workspace.slug, plan: 'team', trialEndsAt: expect.any(String) });
     } finally {
       await second.stop();
     }

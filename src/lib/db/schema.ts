@@ -11,6 +11,8 @@ export const workspaces = pgTable('workspaces', {
   adminPasswordHash: text('admin_password_hash').notNull(),
   plan: text('plan', { enum: ['free', 'starter', 'team', 'agency'] }).notNull().default('free'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The end of the plan's trial; after it the workspace is on the free plan. Null: no trial. */
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
 });
 
 export const teams = pgTable('teams', {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRIAL_PLANS } from '../plans.ts';
 import { EMAIL_CONTENT_MAX, EMAIL_SUBJECT_MAX, feedbackMessageProblem, loginRules, logRequestRules, registrationRules } from './rules.ts';
 
 type Rule = (value: string) => string | undefined;
@@ -22,6 +23,8 @@ export const registrationPayload = z.object({
   email: ruled(registrationRules.email, 'Valid email required', trim),
   password: ruled(registrationRules.password, 'Staff password must be at least 6 characters'),
   adminPassword: ruled(registrationRules.adminPassword, 'Admin password must be at least 6 characters'),
+  /** The pricing card it came from: a trial of that plan. */
+  plan: z.enum(TRIAL_PLANS, { error: 'Plan must be starter, team or agency' }).optional(),
 });
 
 const PASSWORD_INPUT_MAX = 1000;

@@ -3,6 +3,7 @@ import { beginAttempt } from '../../lib/auth/attempts.ts';
 import { knownDevice, signIn } from '../../lib/auth/cookies.ts';
 import { errorJson, json, parseJsonBody } from '../../lib/http.ts';
 import { RESERVED_SEGMENTS } from '../../lib/paths.ts';
+import { planForRegistration } from '../../lib/plans.ts';
 import { registrationPayload } from '../../lib/validation/payloads.ts';
 import { findWorkspaceBySlug, registerWorkspace } from '../../lib/workspaces.ts';
 
@@ -21,7 +22,8 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const attempt = await beginAttempt(db, { scope: 'register', source: `address:${locals.clientAddress}`, limit: runtime.config.registrationsPerHour, windowMs: HOUR_MS });
   if (!attempt.allowed) return errorJson(429, 'Too many registrations from this address. Please try again in an hour.');
 
-  const workspace = await registerWorkspace(db, registration, runtime.config.defaultPlan);
+  const { plan, trialEndsAt } = planForRegistration(runtime.config, registration.plan);
+  const workspace = await registerWorkspace(db, registration, plan, trialEndsAt);
   if (!workspace) return errorJson(409, TAKEN, 'slug');
   await signIn({ cookies, url }, runtime, workspace.id, false, await knownDevice(cookies, runtime.sessionKey));
   return json({ slug: workspace.slug, message: 'Registration successful' }, 201);

@@ -3,5 +3,7 @@ import { json } from '../../../lib/http.ts';
 
 export const GET: APIRoute = ({ locals }) => {
   const { workspace } = locals;
-  return workspace ? json({ authenticated: true, slug: workspace.slug, plan: workspace.plan }) : json({ authenticated: false });
+  return workspace
+    ? json({ authenticated: true, slug: workspace.slug, plan: workspace.plan, trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null })
+    : json({ authenticated: false });
 };
