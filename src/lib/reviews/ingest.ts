@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-
 import type { Database, Db } from '../db/database.ts';
 import { deletedReviews, reviewRequests, reviews } from '../db/schema.ts';
 import { publishLiveEvent } from '../live/publish.ts';
+import { logError } from '../log.ts';
 import { matchReview, RequestIndex, type MatchResult } from '../matching/matcher.ts';
 import { fold } from '../matching/normalize.ts';
 import { challengeSettings, COUNTED_FOR_TEAM } from '../scoring.ts';
@@ -84,13 +85,20 @@ export async function storeReview(tx: Db, workspace: Workspace, review: Incoming
   return { id: stored.id, created: stored.created, changed: stored.changed, counted, match, linkedTo };
 }
 
-/** The wallboards' event for one stored review. */
-export function announceIngested(database: Database, workspaceId: number, ingested: Ingested, review: IncomingReview): Promise<void> {
-  return announceReviews(database, workspaceId, {
-    celebrate: ingested.counted,
-    changed: true,
-    review: ingested.created ? { reviewerName: review.reviewerName, rating: review.rating } : undefined,
-  });
+/**
+ * The wallboards' event for one stored review. The review is committed by then: a failure to announce
+ * it is logged, never turned into a failed answer (the screens catch up on their next event or poll).
+ */
+export async function announceIngested(database: Database, workspaceId: number, ingested: Ingested, review: IncomingReview): Promise<void> {
+  try {
+    await announceReviews(database, workspaceId, {
+      celebrate: ingested.counted,
+      changed: true,
+      review: ingested.created ? { reviewerName: review.reviewerName, rating: review.rating } : undefined,
+    });
+  } catch (error) {
+    logError(`Could not announce review ${ingested.id}`, error);
+  }
 }
 
 /**

@@ -1,0 +1,34 @@
+import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { pgliteDatabase } from '../db/pglite.ts';
+import { reviews } from '../db/schema.ts';
+import { registerWorkspace } from '../workspaces.ts';
+import { ingestReview } from './ingest.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = pgliteDatabase(await PGlite.create());
+  await migrate(database);
+});
+afterAll(() => database.close());
+
+describe('ingestReview', () => {
+  it('keeps a stored review stored and answered when its announcement to the wallboards fails', async () => {
+    const workspace = (await registerWorkspace(
+      database.db,
+      { slug: 'ingest-unit', businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
+      'team',
+    ))!;
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const noNotify: Database = { ...database, notify: () => Promise.reject(new Error('NOTIFY is down')) };
+    const review = { kind: 'action' as const, source: 'crm' as const, externalId: 'r-1', reviewerName: 'Sam', rating: 5, comment: null, createTime: new Date() };
+    const ingested = await ingestReview(noNotify, workspace, review);
+    expect(ingested).toMatchObject({ created: true });
+    expect(await database.db.select().from(reviews).where(eq(reviews.id, ingested!.id))).toHaveLength(1);
+    expect(quiet).toHaveBeenCalledWith(expect.stringContaining(`Could not announce review ${ingested!.id}`));
+    quiet.mockRestore();
+  });
+});
