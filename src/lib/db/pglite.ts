@@ -50,7 +50,7 @@ export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Data
 export async function openPgliteFolder(dataDir: string): Promise<Database> {
   process.umask(0o077);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const release = await acquireDataDirLock(dataDir);
+  const release = acquireDataDirLock(dataDir);
   try {
     const pg = await PGlite.create(join(dataDir, 'pglite'));
     // After the start: PGlite's file system writes some files (the relation cache) with its own modes.
