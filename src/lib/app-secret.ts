@@ -15,7 +15,7 @@ export function resolveAppSecret(config: Pick<Config, 'appSecret' | 'dataDir'>):
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
   return secret;

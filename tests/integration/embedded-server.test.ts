@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, newWorkspace } from '../helpers/client.ts';
+import { holdDataDir } from '../helpers/data-dir-holder.ts';
 import { databaseKind } from '../helpers/database.ts';
 import { freePort, runCli, spawnServer } from '../helpers/server-process.ts';
 
@@ -63,6 +64,16 @@ describe.runIf(databaseKind === 'pglite')('the server on its embedded database',
     } finally {
       await holder.stop();
     }
+  });
+
+  it('lets one of two processes with the same process id open the folder, the other once the first is killed', async () => {
+    const first = holdDataDir(dataDir, { pid: 1, open: 'database' });
+    expect(await first.outcome).toBe('held as pid 1');
+    expect(await holdDataDir(dataDir, { pid: 1, open: 'database' }).outcome).toBe('refused');
+    await first.kill('SIGKILL');
+    const second = holdDataDir(dataDir, { pid: 1, open: 'database' });
+    expect(await second.outcome).toBe('held as pid 1');
+    await second.exit();
   });
 
   it('changes a plan from the operator CLI, with clear errors', async () => {

@@ -50,13 +50,18 @@ export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Data
 export async function openPgliteFolder(dataDir: string): Promise<Database> {
   process.umask(0o077);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const release = await acquireDataDirLock(dataDir);
+  // A folder made earlier (or mounted) may be open to others: closed before anything is written.
+  chmodSync(dataDir, 0o700);
+  const release = acquireDataDirLock(dataDir);
+  let pg: PGlite | undefined;
   try {
-    const pg = await PGlite.create(join(dataDir, 'pglite'));
-    // After the start: PGlite's file system writes some files (the relation cache) with its own modes.
+    pg = await PGlite.create(join(dataDir, 'pglite'));
+    // PGlite sets its own modes regardless of the umask: 0666 on the files of a new database, 0644
+    // on the relation cache it rewrites at each start. Only a pass after the start catches them.
     ownerOnly(dataDir);
     return pgliteDatabase(pg, release);
   } catch (error) {
+    await pg?.close();
     release();
     throw error;
   }
