@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Database } from '../../src/lib/db/database.ts';
 import { migrate } from '../../src/lib/db/migrate.ts';
 import { pgliteDatabase } from '../../src/lib/db/pglite.ts';
@@ -31,4 +31,25 @@ export async function testDatabase(): Promise<Database> {
       await admin.end();
     },
   };
+}
+
+/**
+ * A new, empty PostgreSQL database on TEST_DATABASE_URL's server for the calling describe block
+ * (servers started on it migrate it themselves), dropped after it. Answers its URL once set up.
+ */
+export function throwawayPostgresDatabase(prefix: string): { url(): string } {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  let url = '';
+  let admin: postgres.Sql;
+  beforeAll(async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).href;
+    admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  });
+  afterAll(async () => {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+  return { url: () => url };
 }

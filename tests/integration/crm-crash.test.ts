@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
@@ -22,7 +20,7 @@ import {
   replay,
   type BurstProgress,
 } from '../helpers/crm-deliveries.ts';
-import { databaseKind } from '../helpers/database.ts';
+import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
 
 // Issue 10, first acceptance point: kill -9 during 200 concurrent CRM webhook deliveries, then the
@@ -204,32 +202,20 @@ describe.runIf(databaseKind === 'pglite')('CRM deliveries across a kill -9, on t
 });
 
 describe.runIf(databaseKind === 'postgres')('CRM deliveries across a kill -9, on PostgreSQL', () => {
-  const name = `rc_crm_crash_${randomBytes(4).toString('hex')}`;
-  let env: Env;
-  let admin: postgres.Sql;
-
-  beforeAll(async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    env = { DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).href };
-    admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-  });
-  afterAll(async () => {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
+  const database = throwawayPostgresDatabase('rc_crm_crash');
+  const env = (): Env => ({ DATABASE_URL: database.url() });
 
   it('one instance: stores every acknowledged delivery exactly once and matches it, after kill -9 mid-burst and the retries', async () => {
-    const { verdict, report } = await crashAndRetry(env, { instances: 1, kill: 'all' });
+    const { verdict, report } = await crashAndRetry(env(), { instances: 1, kill: 'all' });
     expect(problems(verdict), report).toEqual(NO_PROBLEMS);
   }, 120_000);
 
   it('two instances, one or both killed mid-burst: the same, with deliveries and retries spread over both', async () => {
-    const { verdict, report } = await crashAndRetry(env, { instances: 2, kill: 'alternate' });
+    const { verdict, report } = await crashAndRetry(env(), { instances: 2, kill: 'alternate' });
     expect(problems(verdict), report).toEqual(NO_PROBLEMS);
   }, 120_000);
 
   it('a delivery with a NUL byte does not leave its webhookId "already received" with no review', async () => {
-    await nulByteCase(env);
+    await nulByteCase(env());
   }, 60_000);
 });

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readMigrations } from '../../src/lib/db/migrate.ts';
 import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
-import { databaseKind } from '../helpers/database.ts';
+import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { openEventStream } from '../helpers/event-stream.ts';
 import { freePort, spawnServer } from '../helpers/server-process.ts';
 import { startFakeGoogle } from '../fakes/google-server.ts';
@@ -12,23 +11,10 @@ import { connectGoogle, googleEnv } from '../helpers/google.ts';
 
 // Several instances of the product on one PostgreSQL database, as in production.
 describe.runIf(databaseKind === 'postgres')('instances sharing one PostgreSQL database', () => {
-  const name = `rc_instances_${randomBytes(4).toString('hex')}`;
-  let databaseUrl: string;
-  let admin: postgres.Sql;
-
-  beforeAll(async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).href;
-    admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-  });
-  afterAll(async () => {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
+  const database = throwawayPostgresDatabase('rc_instances');
 
   it('start together, apply the migrations once, share their data and their live events', async () => {
-    const env = { DATABASE_URL: databaseUrl, APP_SECRET: TEST_APP_SECRET };
+    const env = { DATABASE_URL: database.url(), APP_SECRET: TEST_APP_SECRET };
     const a = spawnServer({ ...env, PORT: String(await freePort()) });
     const b = spawnServer({ ...env, PORT: String(await freePort()) });
     try {
@@ -36,7 +22,7 @@ describe.runIf(databaseKind === 'postgres')('instances sharing one PostgreSQL da
       const logs = [a.output(), b.output()];
       expect(logs.filter((log) => log.includes('Applied migrations')).length).toBe(1);
 
-      const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+      const db = postgres(database.url(), { max: 1, onnotice: () => {} });
       const rows = await db`SELECT name FROM schema_migrations ORDER BY name`;
       await db.end();
       expect(rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name));
@@ -64,7 +50,7 @@ describe.runIf(databaseKind === 'postgres')('instances sharing one PostgreSQL da
   });
 
   it('give an event the same id on every instance: a screen that reconnects to the other one gets what it missed', async () => {
-    const env = { DATABASE_URL: databaseUrl, APP_SECRET: TEST_APP_SECRET };
+    const env = { DATABASE_URL: database.url(), APP_SECRET: TEST_APP_SECRET };
     const a = spawnServer({ ...env, PORT: String(await freePort()) });
     const b = spawnServer({ ...env, PORT: String(await freePort()) });
     try {
@@ -100,10 +86,10 @@ describe.runIf(databaseKind === 'postgres')('instances sharing one PostgreSQL da
 
   it('run the Google sync on one schedule: each tick syncs a workspace once, and each review is stored once', async () => {
     const fake = await startFakeGoogle({ reviews: 120 });
-    const env = { DATABASE_URL: databaseUrl, APP_SECRET: TEST_APP_SECRET, DEFAULT_PLAN: 'team', ...googleEnv(fake), GOOGLE_SYNC_SCHEDULE: '*/4 * * * * *' };
+    const env = { DATABASE_URL: database.url(), APP_SECRET: TEST_APP_SECRET, DEFAULT_PLAN: 'team', ...googleEnv(fake), GOOGLE_SYNC_SCHEDULE: '*/4 * * * * *' };
     const a = spawnServer({ ...env, PORT: String(await freePort()) });
     const b = spawnServer({ ...env, PORT: String(await freePort()) });
-    const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const db = postgres(database.url(), { max: 1, onnotice: () => {} });
     try {
       await Promise.all([a.ready(), b.ready()]);
       const workspace = newWorkspace();
