@@ -126,7 +126,12 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
   return (
     <div class="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
       <form ref={formRef} onSubmit={submit} noValidate class="card space-y-8 p-5 sm:p-7" aria-label="Log review request">
-        <fieldset class="space-y-5">
+        {locked && (
+          <p id="upgrade-note" class="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            Your workspace is on the free plan, which cannot log review requests. An admin can upgrade it in the admin panel, under Plan &amp; billing.
+          </p>
+        )}
+        <fieldset class="space-y-5" disabled={locked}>
           <legend class="mb-4 text-base font-semibold text-slate-900">Staff member</legend>
           <div class="grid gap-5 sm:grid-cols-2">
             <Field label="Staff First Name" autoComplete="given-name" {...input('staffFirstName')} />
@@ -140,7 +145,7 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
           />
         </fieldset>
 
-        <fieldset class="space-y-5 border-t border-slate-200 pt-6">
+        <fieldset class="space-y-5 border-t border-slate-200 pt-6" disabled={locked}>
           <legend class="float-left mb-4 w-full text-base font-semibold text-slate-900">Customer</legend>
           <Field label="Customer Email" type="email" autoComplete="off" inputMode="email" autoCapitalize="none" spellcheck={false} {...input('email')} />
           <div class="grid gap-5 sm:grid-cols-2">
@@ -149,7 +154,7 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
           </div>
         </fieldset>
 
-        <fieldset class="space-y-5 border-t border-slate-200 pt-6">
+        <fieldset class="space-y-5 border-t border-slate-200 pt-6" disabled={locked}>
           <legend class="float-left mb-4 w-full text-base font-semibold text-slate-900">Email</legend>
           <SelectField
             label="Email Template"
@@ -207,11 +212,6 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
           <button type="submit" class="btn btn-primary w-full sm:w-auto sm:min-w-48" disabled={busy || locked} aria-describedby={locked ? 'upgrade-note' : undefined}>
             {locked ? 'Upgrade Required' : busy ? 'Logging...' : 'Log Review Request'}
           </button>
-          {locked && (
-            <p id="upgrade-note" class="mt-3 text-sm text-slate-600">
-              The free plan cannot log review requests. Ask your admin to upgrade the workspace to a paid plan.
-            </p>
-          )}
         </div>
         <Toast toast={toast} onDismiss={dismiss} />
       </form>

@@ -20,6 +20,19 @@ export const unauthorized = (message = 'Authentication required') => errorJson(4
 export const forbidden = (message = 'Admin access required') => errorJson(403, message);
 export const notFound = (message = 'Not found') => errorJson(404, message);
 
+/** What a plan limits (GET /api/admin/plan's limits, plus the free plan's two refusals). */
+export type PlanLimitName = 'teams' | 'wallboards' | 'autoMatch' | 'branding' | 'logging' | 'google';
+
+/** The header that tells a plan's refusal from a lost admin session (both 403; only the latter locks the admin panel). */
+export const PLAN_LIMIT_HEADER = 'x-plan-limit';
+
+/** A refusal by the workspace's plan: 403 with a message naming the limit. */
+export function planLimitRefused(message: string, limit: PlanLimitName, field?: string): Response {
+  const response = errorJson(403, message, field);
+  response.headers.set(PLAN_LIMIT_HEADER, limit);
+  return response;
+}
+
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
 /** Reads a JSON body and checks it against the payload's schema; any failure is a 4xx answer. */

@@ -1,5 +1,10 @@
+import type { MatchResult } from './matching/matcher.ts';
+
 export const PLANS = ['free', 'starter', 'team', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
+
+/** The names the pricing table and the owner see. */
+export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', starter: 'Starter', team: 'Team', agency: 'Agency' };
 
 export function isPlan(value: string): value is Plan {
   return (PLANS as readonly string[]).includes(value);
@@ -53,4 +58,23 @@ export const REQUEST_LOGGING_UPGRADE_MESSAGE = 'Your plan does not include loggi
 /** SPEC.md sections 1 and 2: the free plan has the Google Business Profile integration disabled. */
 export function planAllowsGoogle(plan: Plan): boolean {
   return plan !== 'free';
+}
+
+/** Answers (403) and notes naming the limit a plan sets. */
+export const PLAN_LIMIT_MESSAGES = {
+  teams: (plan: Plan, teams: number) =>
+    `Team limit reached: the ${PLAN_NAMES[plan]} plan allows ${teams} teams. Upgrade your plan to add more.`,
+  teamReadOnly: (plan: Plan, teams: number) =>
+    `This team is read-only: the ${PLAN_NAMES[plan]} plan allows ${teams} teams and this one is over that limit. Upgrade your plan, or delete another team, to use it again.`,
+  branding: (plan: Plan) =>
+    `Client branding (your own logo) is not part of the ${PLAN_NAMES[plan]} plan. Upgrade to the Team or Agency plan to add your logo.`,
+};
+
+/**
+ * Plans without auto-matching still run the engine: its confident match becomes a suggestion that a
+ * person confirms (needs_review), so nothing counts for a team until someone says so.
+ */
+export function matchWithinPlan(result: MatchResult, plan: Plan): MatchResult {
+  if (result.status !== 'auto_matched' || PLAN_LIMITS[plan].autoMatch) return result;
+  return { ...result, status: 'needs_review' };
 }

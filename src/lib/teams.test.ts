@@ -5,7 +5,7 @@ import { migrate } from './db/migrate.ts';
 import { pgliteDatabase } from './db/pglite.ts';
 import { reviews } from './db/schema.ts';
 import { updateSetting } from './settings.ts';
-import { createTeam, deleteTeam, getTeamInWorkspace, listTeams, updateTeam } from './teams.ts';
+import { createTeam, deleteTeam, getTeamInWorkspace, listTeams, readOnlyTeamIds, updateTeam } from './teams.ts';
 import { registerWorkspace, type Workspace } from './workspaces.ts';
 
 let database: Database;
@@ -82,5 +82,20 @@ describe('teams', () => {
       { id: expect.any(Number), name: 'Unknown', color: '#6B7280', reviews: 2 },
     ]);
     expect(await updateTeam(database.db, ws, tax, { color: '#EF4444' })).toEqual({ ok: true, team: { id: tax, name: 'tax', color: '#EF4444', reviews: 1 } });
+  });
+});
+
+describe('readOnlyTeamIds', () => {
+  const rows = [
+    { id: 9, name: 'Newest' },
+    { id: 1, name: 'Unknown' },
+    { id: 3, name: 'Oldest' },
+    { id: 5, name: 'Middle' },
+  ];
+
+  it('keeps the oldest teams usable and makes the newest over the limit read-only; Unknown never counts', () => {
+    expect(readOnlyTeamIds(rows, 'starter')).toEqual(new Set([9]));
+    expect(readOnlyTeamIds([...rows, { id: 12, name: 'Later' }], 'starter')).toEqual(new Set([9, 12]));
+    expect(readOnlyTeamIds(rows, 'team')).toEqual(new Set());
   });
 });

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
 import { teams } from './db/schema.ts';
 import { addUnderCap } from './db/workspace-cap.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan } from './plans.ts';
 import { challengeSettings, teamScores } from './scoring.ts';
 import { isReservedTeamName, type TeamColor } from './validation/team-rules.ts';
 import { UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
@@ -13,14 +14,16 @@ export interface Team {
   color: string;
   /** Reviews counted for the team in the challenge window (decision 011). */
   reviews: number;
+  /** Present when over the plan's team limit (after a downgrade or an ended trial): kept and shown, not changed or logged to. */
+  readOnly?: true;
 }
 
-export type TeamProblem = 'not_found' | 'duplicate_name' | 'reserved_name' | 'unknown_locked' | 'limit_reached';
+export type TeamProblem = 'not_found' | 'duplicate_name' | 'reserved_name' | 'unknown_locked' | 'limit_reached' | 'plan_limit' | 'read_only';
 
 /** Teams a workspace may have besides "Unknown": more than a wallboard can show. */
 export const MAX_TEAMS = 50;
 
-export const TEAM_PROBLEM_MESSAGES: Record<Exclude<TeamProblem, 'not_found'>, string> = {
+export const TEAM_PROBLEM_MESSAGES: Record<Exclude<TeamProblem, 'not_found' | 'plan_limit' | 'read_only'>, string> = {
   duplicate_name: 'A team with this name already exists',
   reserved_name: `The name "${UNKNOWN_TEAM_NAME}" is kept for reviews that match no team`,
   unknown_locked: `The "${UNKNOWN_TEAM_NAME}" team holds unmatched reviews and cannot be renamed or deleted`,
@@ -34,13 +37,41 @@ type TeamRow = { id: number; name: string; color: string };
 
 const isUnknown = (team: { name: string }) => team.name.toLowerCase() === UNKNOWN_TEAM_NAME.toLowerCase();
 
+/** The teams a plan allows besides "Unknown" (which never counts against a limit). */
+export function planTeamLimit(plan: Plan): number {
+  return Math.min(PLAN_LIMITS[plan].teams ?? MAX_TEAMS, MAX_TEAMS);
+}
+
+/**
+ * The ids of the teams over the plan's limit: the oldest teams stay usable, the newest beyond the
+ * limit become read-only. Nothing is deleted, so an upgrade (or deleting a team) brings them back.
+ */
+export function readOnlyTeamIds(teamRows: readonly { id: number; name: string }[], plan: Plan): Set<number> {
+  const counted = teamRows.filter((t) => !isUnknown(t)).sort((a, b) => a.id - b.id);
+  return new Set(counted.slice(planTeamLimit(plan)).map((t) => t.id));
+}
+
+/** The answer's message for a plan limit problem. */
+export function planProblemMessage(problem: 'plan_limit' | 'read_only', plan: Plan): string {
+  const limit = planTeamLimit(plan);
+  return problem === 'plan_limit' ? PLAN_LIMIT_MESSAGES.teams(plan, limit) : PLAN_LIMIT_MESSAGES.teamReadOnly(plan, limit);
+}
+
 /**
  * The workspace's teams sorted by name, each with its counted reviews: the wallboard's own count
  * (src/lib/scoring.ts, decision 011), so the admin card and the wallboard always agree.
  */
 export async function listTeams(db: Db, workspace: Workspace): Promise<Team[]> {
   const { start } = await challengeSettings(db, workspace);
-  return (await teamScores(db, workspace, start)).map(({ id, name, color, reviews }) => ({ id, name, color, reviews }));
+  const scores = await teamScores(db, workspace, start);
+  const readOnly = readOnlyTeamIds(scores, workspace.plan);
+  return scores.map(({ id, name, color, reviews }) => ({ id, name, color, reviews, ...(readOnly.has(id) ? { readOnly: true as const } : {}) }));
+}
+
+/** Whether the team is over the plan's limit (see readOnlyTeamIds). */
+export async function isTeamReadOnly(db: Db, workspace: Workspace, teamId: number): Promise<boolean> {
+  const rows = await db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.workspaceId, workspace.id));
+  return readOnlyTeamIds(rows, workspace.plan).has(teamId);
 }
 
 /** The team when it belongs to the workspace; null for any other id (fails closed). */
@@ -83,15 +114,17 @@ export async function createTeam(
   const name = input.name.trim();
   if (isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
   if (await nameTaken(db, workspace.id, name)) return { ok: false, problem: 'duplicate_name' };
+  const limit = planTeamLimit(workspace.plan);
   try {
     const added = await addUnderCap(
       db,
       workspace.id,
-      MAX_TEAMS + 1,
-      async (tx) => (await tx.select({ n: count() }).from(teams).where(eq(teams.workspaceId, workspace.id)))[0]?.n ?? 0,
+      limit,
+      async (tx) =>
+        (await tx.select({ n: count() }).from(teams).where(and(eq(teams.workspaceId, workspace.id), sql`lower(${teams.name}) <> lower(${UNKNOWN_TEAM_NAME})`)))[0]?.n ?? 0,
       async (tx) => (await tx.insert(teams).values({ workspaceId: workspace.id, name, color: input.color }).returning(teamColumns))[0]!,
     );
-    if (!added.ok) return { ok: false, problem: added.problem };
+    if (!added.ok) return { ok: false, problem: added.problem === 'limit_reached' && limit < MAX_TEAMS ? 'plan_limit' : added.problem };
     return { ok: true, team: { ...added.value, reviews: 0 } };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, problem: 'duplicate_name' };
@@ -111,6 +144,7 @@ export async function updateTeam(
   const name = input.name?.trim();
   const renaming = name !== undefined && name !== team.name;
   if (renaming && isUnknown(team)) return { ok: false, problem: 'unknown_locked' };
+  if (await isTeamReadOnly(db, workspace, team.id)) return { ok: false, problem: 'read_only' };
   if (renaming && isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
   if (renaming && (await nameTaken(db, workspace.id, name, team.id))) return { ok: false, problem: 'duplicate_name' };
   const changes = { ...(renaming ? { name } : {}), ...(input.color ? { color: input.color } : {}) };

@@ -224,14 +224,16 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
     await page.close();
   });
 
-  it('on the free plan shows a disabled "Upgrade Required" button, and the API refuses too', async () => {
+  it('on the free plan says so before anything is filled in, with a disabled "Upgrade Required" button, and the API refuses too', async () => {
     const { client, workspace: ws, workspaceId, teamId, templateId } = await workspace();
     await app.database.db.update(workspaces).set({ plan: 'free' }).where(eq(workspaces.id, workspaceId));
     const page = await open(client, ws.slug);
 
     const button = page.getByRole('button', { name: 'Upgrade Required' });
     expect(await button.isDisabled()).toBe(true);
-    expect(await accessibleDescription(button)).toContain('Ask your admin to upgrade');
+    expect(await accessibleDescription(button)).toContain('An admin can upgrade it in the admin panel');
+    expect(await field(page, 'Staff First Name').isDisabled()).toBe(true);
+    expect(await field(page, 'Customer Email').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Log Review Request' }).count()).toBe(0);
 
     const refused = await client.post('/api/review-requests', {

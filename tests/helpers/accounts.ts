@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { workspaces } from '../../src/lib/db/schema.ts';
+import type { Plan } from '../../src/lib/plans.ts';
 import type { TestApp } from './app.ts';
 import { Client, newWorkspace } from './client.ts';
 
@@ -18,4 +19,9 @@ export async function signUpAdmin(app: TestApp, overrides: Partial<Record<string
   const signedIn = await signUp(app, overrides);
   expect((await signedIn.client.post('/api/auth/admin', { password: signedIn.workspace.adminPassword })).status).toBe(200);
   return signedIn;
+}
+
+/** What a Stripe webhook or the operator's CLI does: the stored plan, no trial. */
+export async function setPlan(app: TestApp, workspaceId: number, plan: Plan) {
+  await app.database.db.update(workspaces).set({ plan, trialEndsAt: null }).where(eq(workspaces.id, workspaceId));
 }

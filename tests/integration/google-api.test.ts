@@ -162,11 +162,12 @@ describe('connecting a Google account', () => {
     await app.database.db.execute(`UPDATE workspaces SET plan = 'free' WHERE id = ${admin.workspaceId}` as never);
     const initiate = await admin.client.get('/api/gmb/oauth/initiate');
     expect(new URL(initiate.headers.get('location')!, app.url).searchParams.get('gmb_error')).toBe('upgrade');
-    // 402, not 403: an admin query answered 403 would lock the admin panel.
+    // A plan refusal names its limit, so the admin panel does not take it for a lost admin session.
     const discover = await admin.client.get('/api/gmb/try-discover');
-    expect(discover.status).toBe(402);
+    expect(discover.status).toBe(403);
     expect(discover.json).toEqual({ message: OAUTH_ERRORS.upgrade });
-    expect((await admin.client.post('/api/gmb/poll-reviews')).status).toBe(402);
+    expect(discover.headers.get('x-plan-limit')).toBe('google');
+    expect((await admin.client.post('/api/gmb/poll-reviews')).status).toBe(403);
     expect((await admin.client.get('/api/gmb/status')).json.allowed).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAdmin } from '../helpers/accounts.ts';
+import { setPlan, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import type { Client } from '../helpers/client.ts';
 
@@ -162,8 +162,9 @@ describe('hostile input', () => {
 });
 
 describe('per-workspace caps', () => {
-  it('allow 50 teams besides "Unknown", then refuse with a clear message', async () => {
-    const { client } = await signUpAdmin(app);
+  it('allow 50 teams besides "Unknown" (Agency), then refuse with a clear message', async () => {
+    const { client, workspaceId } = await signUpAdmin(app);
+    await setPlan(app, workspaceId, 'agency');
     const answers = await Promise.all(Array.from({ length: 55 }, (_, i) => client.post('/api/teams', { name: `Team ${i}`, color: '#10B981' })));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(50);
     const refused = answers.filter((r) => r.status === 409);

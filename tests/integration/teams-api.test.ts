@@ -3,7 +3,7 @@ import { reviews, settings } from '../../src/lib/db/schema.ts';
 import { LIVE_CHANNEL } from '../../src/lib/live/publish.ts';
 import { eq, and } from 'drizzle-orm';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { signUp, signUpAdmin } from '../helpers/accounts.ts';
+import { setPlan, signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { Client } from '../helpers/client.ts';
 import { noticeWithoutId } from '../helpers/notices.ts';
 
@@ -83,7 +83,8 @@ describe('team CRUD', () => {
   });
 
   it('accepts the six colours (in any case) and refuses others', async () => {
-    const { client } = await signUpAdmin(app);
+    const { client, workspaceId } = await signUpAdmin(app);
+    await setPlan(app, workspaceId, 'agency');
     const colours = ['#F59E0B', '#3B82F6', '#8B5CF6', '#10B981', '#EF4444', '#6B7280'];
     for (const [i, color] of colours.entries()) {
       const res = await client.post('/api/teams', { name: `Team ${i}`, color: color.toLowerCase() });

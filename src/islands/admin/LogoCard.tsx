@@ -24,10 +24,12 @@ interface LogoCardProps {
   /** The current logo's address (versioned), or null when there is none. */
   currentLogo: string | null;
   businessName: string;
+  /** Set when the plan has no client branding: the reason uploads are refused. */
+  brandingRefusal: string | null;
 }
 
 /** Logo Management (SPEC.md section 2): pick a file, preview it, upload it. */
-export default function LogoCard({ currentLogo, businessName }: LogoCardProps) {
+export default function LogoCard({ currentLogo, businessName, brandingRefusal }: LogoCardProps) {
   const [logo, setLogo] = useState(currentLogo);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -100,7 +102,12 @@ export default function LogoCard({ currentLogo, businessName }: LogoCardProps) {
           )}
         </figure>
         <div class="min-w-0 flex-1 space-y-3">
-          <div>
+          {brandingRefusal && (
+            <p class="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="branding-limit-note">
+              {brandingRefusal}
+            </p>
+          )}
+          <div hidden={brandingRefusal !== null}>
             <label for="logo-file" class="label">
               Logo file
             </label>
@@ -125,7 +132,7 @@ export default function LogoCard({ currentLogo, businessName }: LogoCardProps) {
               </p>
             )}
           </div>
-          <button type="button" class="btn btn-primary w-full sm:w-auto" onClick={() => void upload()} disabled={uploading}>
+          <button type="button" class="btn btn-primary w-full sm:w-auto" onClick={() => void upload()} disabled={uploading} hidden={brandingRefusal !== null}>
             {uploading ? 'Uploading...' : 'Upload Logo'}
           </button>
         </div>

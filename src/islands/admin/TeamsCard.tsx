@@ -20,8 +20,14 @@ const sorted = (teams: Team[]) => [...teams].sort((a, b) => collator.compare(a.n
 const colorName = (value: string) => TEAM_COLORS.find((c) => c.value === value.toUpperCase())?.name ?? value;
 const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 
+interface Props {
+  /** The plan's name and how many teams it allows besides "Unknown". */
+  planName: string;
+  teamLimit: number;
+}
+
 /** Team Management (SPEC.md section 2): list, create form, edit dialog, delete. */
-export default function TeamsCard() {
+export default function TeamsCard({ planName, teamLimit }: Props) {
   const { data: teams, setData: setTeams, loadFailed, load } = useAdminData(async () => sorted(await adminRequest<Team[]>('GET', '/api/teams')));
   const [name, setName] = useState('');
   const [color, setColor] = useState<string>(DEFAULT_TEAM_COLOR);
@@ -68,6 +74,10 @@ export default function TeamsCard() {
     }
   };
 
+  const counted = teams?.filter((t) => !isReservedTeamName(t.name)).length ?? 0;
+  const atLimit = teams !== null && counted >= teamLimit;
+  const limitNote = `Your ${planName} plan allows ${teamLimit} ${teamLimit === 1 ? 'team' : 'teams'}`;
+
   const saved = (team: Team) => {
     setTeams((current) => sorted((current ?? []).map((t) => (t.id === team.id ? team : t))));
     setEditing(null);
@@ -75,7 +85,12 @@ export default function TeamsCard() {
 
   return (
     <AdminCard title="Team Management" description="Teams compete on the wallboard. Reviews that match no team count for Unknown." class="lg:row-span-2">
-      <form onSubmit={create} noValidate class="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4">
+      {atLimit && (
+        <p class="mb-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="team-limit-note">
+          {limitNote} and you have {counted}. Upgrade your plan in Plan &amp; billing below to add more teams.
+        </p>
+      )}
+      <form onSubmit={create} noValidate class="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4" hidden={atLimit}>
         <div>
           <label for="new-team-name" class="label">
             Team name
@@ -131,11 +146,16 @@ export default function TeamsCard() {
                     aria-hidden="true"
                   />
                   <div class="min-w-0 flex-1">
-                    <p class="truncate text-sm font-medium text-slate-900">{team.name}</p>
-                    <p class="text-xs text-slate-500">{reviewCount(team.reviews)}</p>
+                    <p class="truncate text-sm font-medium text-slate-900">
+                      {team.name}
+                      {team.readOnly && <span class="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Read-only</span>}
+                    </p>
+                    <p class="text-xs text-slate-500">
+                      {team.readOnly ? `Over your plan's limit: ${limitNote}. Its requests and reviews are kept.` : reviewCount(team.reviews)}
+                    </p>
                   </div>
                   <div class="flex shrink-0 items-center gap-1">
-                    <button type="button" class="btn btn-ghost px-3 py-1.5" onClick={() => setEditing(team)} disabled={busy} aria-label={`Edit ${team.name}`}>
+                    <button type="button" class="btn btn-ghost px-3 py-1.5" onClick={() => setEditing(team)} disabled={busy || team.readOnly} aria-label={`Edit ${team.name}`}>
                       Edit
                     </button>
                     {!locked && (

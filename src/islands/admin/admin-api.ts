@@ -1,5 +1,5 @@
 import { ADMIN_FLAG_KEY } from '../admin-flag.ts';
-import { ApiError, apiRequest } from '../api.ts';
+import { ApiError, apiErrorOf, apiRequest } from '../api.ts';
 import { showAdminToast } from './admin-toast.ts';
 
 // Every admin card calls the API through here. When the server says the caller is no longer admin
@@ -35,7 +35,8 @@ function lockPanel(): never {
 }
 
 function adminAccessRefused(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 403 || error.message.includes(ADMIN_REQUIRED_TEXT));
+  if (!(error instanceof ApiError) || error.limit !== undefined) return false;
+  return error.status === 403 || error.message.includes(ADMIN_REQUIRED_TEXT);
 }
 
 /** apiRequest for admin data: same contract, plus the lock-on-403 behaviour. */
@@ -52,7 +53,7 @@ export async function adminRequest<T>(method: string, url: string, body?: unknow
 export async function adminUpload<T>(url: string, form: FormData): Promise<T> {
   const response = await fetch(url, { method: 'POST', credentials: 'include', body: form });
   if (!response.ok) {
-    const error = new ApiError(response.status, (await response.text()) || response.statusText);
+    const error = await apiErrorOf(response);
     if (adminAccessRefused(error)) lockPanel();
     throw error;
   }

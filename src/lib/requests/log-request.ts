@@ -5,9 +5,9 @@ import type { EmailSender } from '../email/mailer.ts';
 import { deliverOutboxMessage } from '../email/outbox.ts';
 import { isUnsubscribed, unsubscribeUrl } from '../email/unsubscribe.ts';
 import { announceDataChange } from '../live/publish.ts';
-import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE } from '../plans.ts';
+import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE, type Plan } from '../plans.ts';
 import { sanitizeEmailHtml } from '../sanitize-html.ts';
-import { getTeamInWorkspace } from '../teams.ts';
+import { getTeamInWorkspace, isTeamReadOnly, planProblemMessage } from '../teams.ts';
 import { escapeHtml, fillPlaceholders, type PlaceholderValues } from '../templates/placeholders.ts';
 import { getTemplateInWorkspace } from '../templates/store.ts';
 import { newToken } from '../tokens.ts';
@@ -34,15 +34,22 @@ export interface LoggedRequest {
   emailStatus: OutboxStatus;
 }
 
-export type LogRequestProblem = 'plan' | 'team' | 'template' | 'unsubscribed';
+export type LogRequestProblem = 'plan' | 'team' | 'team_read_only' | 'template' | 'unsubscribed';
 
-export const LOG_REQUEST_PROBLEMS: Record<LogRequestProblem, { message: string; field?: 'teamId' | 'templateId' | 'email' }> = {
+type ProblemText = { message: string; field?: 'teamId' | 'templateId' | 'email' };
+
+const LOG_REQUEST_PROBLEMS: Record<Exclude<LogRequestProblem, 'team_read_only'>, ProblemText> = {
   plan: { message: REQUEST_LOGGING_UPGRADE_MESSAGE },
   // The Unknown team holds reviews that match nobody: a request is always logged for a real team.
   team: { message: 'Team selection is required', field: 'teamId' },
   template: { message: 'Template selection is required', field: 'templateId' },
   unsubscribed: { message: 'This customer unsubscribed from your review requests, so no email can be sent to them', field: 'email' },
 };
+
+/** What the answer says of a refused request; plan problems name the plan's limit. */
+export function logRequestProblemText(problem: LogRequestProblem, plan: Plan): ProblemText {
+  return problem === 'team_read_only' ? { message: planProblemMessage('read_only', plan), field: 'teamId' } : LOG_REQUEST_PROBLEMS[problem];
+}
 
 export type LogRequestResult = { ok: true; request: LoggedRequest } | { ok: false; problem: LogRequestProblem };
 
@@ -62,6 +69,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
   const { db } = ctx.database;
   const team = await getTeamInWorkspace(db, workspace.id, input.teamId);
   if (!team || isReservedTeamName(team.name)) return { ok: false, problem: 'team' };
+  if (await isTeamReadOnly(db, workspace, team.id)) return { ok: false, problem: 'team_read_only' };
   const template = await getTemplateInWorkspace(db, workspace.id, input.templateId);
   if (!template) return { ok: false, problem: 'template' };
   if (await isUnsubscribed(db, workspace.id, input.email)) return { ok: false, problem: 'unsubscribed' };

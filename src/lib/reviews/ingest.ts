@@ -5,6 +5,7 @@ import { publishLiveEvent } from '../live/publish.ts';
 import { logError } from '../log.ts';
 import { matchReview, RequestIndex, type MatchResult } from '../matching/matcher.ts';
 import { fold } from '../matching/normalize.ts';
+import { matchWithinPlan } from '../plans.ts';
 import { challengeSettings, COUNTED_FOR_TEAM } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
 import { LIVE_REVIEW, upsertReview, type IncomingReview } from './store.ts';
@@ -140,7 +141,7 @@ async function matchNewReview(tx: Db, workspace: Workspace, reviewId: number, re
         notInArray(reviewRequests.id, taken),
       ),
     );
-  const result = matchReview(review, new RequestIndex(open));
+  const result = matchWithinPlan(matchReview(review, new RequestIndex(open)), workspace.plan);
   const chosen = result.status === 'unmatched' ? undefined : open.find((r) => r.id === result.requestId);
   await tx
     .update(reviews)

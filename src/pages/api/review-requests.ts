@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireStaff } from '../../lib/auth/guards.ts';
-import { badRequest, errorJson, forbidden, json, parseJsonBody } from '../../lib/http.ts';
+import { badRequest, errorJson, json, parseJsonBody, planLimitRefused } from '../../lib/http.ts';
 import { emailSender } from '../../lib/email/mailer.ts';
-import { LOG_REQUEST_PROBLEMS, logReviewRequest } from '../../lib/requests/log-request.ts';
+import { logRequestProblemText, logReviewRequest } from '../../lib/requests/log-request.ts';
 import { logRequestPayload } from '../../lib/validation/payloads.ts';
 
 /**
@@ -21,8 +21,9 @@ export const POST: APIRoute = async ({ request, locals }) => {
     parsed.data,
   );
   if (!result.ok) {
-    const problem = LOG_REQUEST_PROBLEMS[result.problem];
-    if (result.problem === 'plan') return forbidden(problem.message);
+    const problem = logRequestProblemText(result.problem, access.workspace.plan);
+    if (result.problem === 'plan') return planLimitRefused(problem.message, 'logging');
+    if (result.problem === 'team_read_only') return planLimitRefused(problem.message, 'teams', problem.field);
     return result.problem === 'unsubscribed' ? errorJson(409, problem.message, problem.field) : badRequest(problem.message, problem.field);
   }
   return json({ message: 'Review request logged successfully', request: result.request }, 201);

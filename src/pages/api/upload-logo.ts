@@ -1,9 +1,10 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../lib/auth/guards.ts';
-import { badRequest, json } from '../../lib/http.ts';
+import { badRequest, json, planLimitRefused } from '../../lib/http.ts';
 import { announceDataChange } from '../../lib/live/publish.ts';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, logoUrl, saveLogo } from '../../lib/logo.ts';
 import { readFormData } from '../../lib/multipart.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS } from '../../lib/plans.ts';
 
 /** Room for the multipart framing around a file of the largest allowed size. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -11,6 +12,8 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 export const POST: APIRoute = async ({ request, locals }) => {
   const access = requireAdmin(locals);
   if (!access.ok) return access.response;
+  const { plan } = access.workspace;
+  if (!PLAN_LIMITS[plan].branding) return planLimitRefused(PLAN_LIMIT_MESSAGES.branding(plan), 'branding');
   const read = await readFormData(request, LOGO_MAX_BYTES + FORM_OVERHEAD_BYTES);
   if (!read.ok) return badRequest(read.reason === 'too_large' ? LOGO_MESSAGES.tooLarge : LOGO_MESSAGES.missing, 'logo');
   const file = read.form.get('logo');

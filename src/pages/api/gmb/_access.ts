@@ -1,13 +1,13 @@
 import { requireAdmin, requireStaff, type Access, type Caller } from '../../../lib/auth/guards.ts';
 import { OAUTH_ERRORS } from '../../../lib/google/messages.ts';
-import { errorJson } from '../../../lib/http.ts';
+import { planLimitRefused } from '../../../lib/http.ts';
 import { planAllowsGoogle } from '../../../lib/plans.ts';
 
-// The free plan has the Google integration disabled (SPEC.md sections 1 and 2). The refusal is 402,
-// not 403: an admin query answered 403 locks the admin panel (SPEC.md section 8).
+// The free plan has the Google integration disabled (SPEC.md sections 1 and 2): a plan refusal,
+// 403 naming the limit, which the admin panel tells apart from a lost admin session.
 // (The leading underscore keeps this file out of Astro's routes.)
 function withGooglePlan(access: Access): Access {
-  if (access.ok && !planAllowsGoogle(access.workspace.plan)) return { ok: false, response: errorJson(402, OAUTH_ERRORS.upgrade) };
+  if (access.ok && !planAllowsGoogle(access.workspace.plan)) return { ok: false, response: planLimitRefused(OAUTH_ERRORS.upgrade, 'google') };
   return access;
 }
 

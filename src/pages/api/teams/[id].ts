@@ -20,7 +20,7 @@ export const PUT: APIRoute = async ({ params, request, locals }) => {
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
   const result = await updateTeam(database.db, access.workspace, id, parsed.data);
-  if (!result.ok) return problemResponse(result.problem);
+  if (!result.ok) return problemResponse(result.problem, access.workspace.plan);
   await announceDataChange(database, access.workspace.id);
   return json(result.team);
 };
@@ -32,7 +32,7 @@ export const DELETE: APIRoute = async ({ params, locals }) => {
   if (id === null) return notFound(TEAM_NOT_FOUND);
   const { database } = locals.runtime;
   const result = await deleteTeam(database.db, access.workspace.id, id);
-  if (!result.ok) return problemResponse(result.problem);
+  if (!result.ok) return problemResponse(result.problem, access.workspace.plan);
   await announceDataChange(database, access.workspace.id);
   return json({ message: 'Team deleted' });
 };

@@ -1,10 +1,11 @@
-import { badRequest, errorJson, notFound } from '../../../lib/http.ts';
-import { TEAM_PROBLEM_MESSAGES, type TeamProblem } from '../../../lib/teams.ts';
+import { badRequest, errorJson, notFound, planLimitRefused } from '../../../lib/http.ts';
+import type { Plan } from '../../../lib/plans.ts';
+import { planProblemMessage, TEAM_PROBLEM_MESSAGES, type TeamProblem } from '../../../lib/teams.ts';
 
 export const TEAM_NOT_FOUND = 'Team not found';
 
 /** The answer to a team change the domain refused. */
-export function problemResponse(problem: TeamProblem): Response {
+export function problemResponse(problem: TeamProblem, plan: Plan): Response {
   switch (problem) {
     case 'not_found':
       return notFound(TEAM_NOT_FOUND);
@@ -16,5 +17,8 @@ export function problemResponse(problem: TeamProblem): Response {
       return badRequest(TEAM_PROBLEM_MESSAGES.unknown_locked);
     case 'limit_reached':
       return errorJson(409, TEAM_PROBLEM_MESSAGES.limit_reached);
+    case 'plan_limit':
+    case 'read_only':
+      return planLimitRefused(planProblemMessage(problem, plan), 'teams');
   }
 }

@@ -19,7 +19,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
   const result = await createTeam(database.db, access.workspace, parsed.data);
-  if (!result.ok) return problemResponse(result.problem);
+  if (!result.ok) return problemResponse(result.problem, access.workspace.plan);
   await announceDataChange(database, access.workspace.id);
   return json(result.team, 201);
 };
