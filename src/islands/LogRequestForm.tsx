@@ -35,6 +35,39 @@ const PLACEHOLDER = /(\{(?:firstName|lastName|fullName|staffFirstName|companyNam
  * been edited by hand; after a hand edit it is left alone and "Refill from template" brings the
  * template back with the current names. The phone script always follows the names.
  */
+interface UnsentEmail {
+  customerName: string;
+  link: string;
+  noSmtp: boolean;
+}
+
+/** Honest delivery: when the email did not go, staff get the customer's link at once to send themselves. */
+function UnsentEmailNote({ unsent }: { unsent: UnsentEmail }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(unsent.link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div role="status" class="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="unsent-email">
+      <p class="font-semibold">
+        {unsent.noSmtp ? 'The email was not sent: this workspace does not send email.' : 'The email could not be sent.'}
+      </p>
+      <p class="mt-1">Copy {unsent.customerName}'s review link and send it by text message or from your own email:</p>
+      <div class="mt-3 flex flex-col gap-2 sm:flex-row">
+        <input class="input font-mono text-xs" readOnly value={unsent.link} aria-label="Customer's review link" onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" class="btn btn-secondary shrink-0" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy link'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export default function LogRequestForm({ companyName, locked, teams, templates, remembered }: Props) {
   const fresh = (): Form => ({ ...remembered, email: '', firstName: '', lastName: '', templateId: '' });
   const [form, setForm] = useState<Form>(fresh);
@@ -45,6 +78,7 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
   const editor = useRef<EditorHandle | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { toast, show, dismiss } = useToast();
+  const [unsent, setUnsent] = useState<UnsentEmail | null>(null);
 
   const template = templates.find((t) => String(t.id) === form.templateId);
   const values = (f: Form) => ({ firstName: f.firstName, lastName: f.lastName, staffFirstName: f.staffFirstName, companyName });
@@ -87,8 +121,9 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
       return;
     }
     setBusy(true);
+    setUnsent(null);
     try {
-      await apiRequest('POST', '/api/review-requests', {
+      const { request } = await apiRequest<{ request: { customerName: string; emailStatus: string; reviewLink: string } }>('POST', '/api/review-requests', {
         staffFirstName: form.staffFirstName.trim(),
         staffEmail: form.staffEmail.trim(),
         teamId: Number(form.teamId),
@@ -105,6 +140,7 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
       setErrors({});
       setSubmitted(false);
       show({ title: 'Success', description: 'Review request logged successfully', variant: 'success' });
+      if (request.emailStatus !== 'sent') setUnsent({ customerName: request.customerName, link: request.reviewLink, noSmtp: request.emailStatus === 'not sent: no SMTP' });
       // Nothing on this page caches these: the fetches refresh the server-side and HTTP caches that
       // other open pages read, and the live-event stream tells those pages to redraw.
       for (const url of REFRESH_AFTER_LOGGING) fetch(url, { credentials: 'include', cache: 'no-store' }).catch(() => {});
@@ -213,6 +249,7 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
             {locked ? 'Upgrade Required' : busy ? 'Logging...' : 'Log Review Request'}
           </button>
         </div>
+        {unsent && <UnsentEmailNote unsent={unsent} />}
         <Toast toast={toast} onDismiss={dismiss} />
       </form>
 

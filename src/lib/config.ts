@@ -103,6 +103,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host: c.HOST,
     publicUrl,
+    /** PUBLIC_URL was set: links always use it. Unset, links use the address a page was opened with. */
+    publicUrlSet: c.PUBLIC_URL !== undefined,
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
     appSecret: c.APP_SECRET,

@@ -16,7 +16,10 @@ export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set([
 export const SECRET_SETTING_MASK = 'connected';
 
 /** Prefixes the generic settings card leaves out (SPEC.md section 2). */
-export const HIDDEN_SETTING_PREFIXES = ['nps_', 'gmb_'] as const;
+export const HIDDEN_SETTING_PREFIXES = ['nps_', 'gmb_', 'setup_'] as const;
+
+/** Set by the set-up checklist when the owner chooses to send review links by hand (no email). */
+export const COPY_LINK_MODE_KEY = 'setup_copy_link_mode';
 
 /** Settings whose change moves the wallboard (target, counted period). */
 export const DASHBOARD_SETTING_KEYS: ReadonlySet<string> = new Set(['target_reviews', 'challenge_start_date', 'timezone']);
@@ -73,6 +76,8 @@ function gmbIdRule(message: string) {
 }
 
 const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
+  [COPY_LINK_MODE_KEY]: (raw) =>
+    raw === 'yes' || raw === 'no' ? { ok: true, value: raw } : { ok: false, message: 'Copy-the-link mode is yes or no' },
   gmb_account_id: gmbIdRule(GMB_ACCOUNT_ID_INVALID),
   gmb_location_id: gmbIdRule(GMB_LOCATION_ID_INVALID),
   target_reviews: (raw) => {

@@ -4,19 +4,20 @@ import { badRequest, errorJson, json, parseJsonBody, planLimitRefused } from '..
 import { emailSender } from '../../lib/email/mailer.ts';
 import { logRequestProblemText, logReviewRequest } from '../../lib/requests/log-request.ts';
 import { logRequestPayload } from '../../lib/validation/payloads.ts';
+import { linkBase } from '../../lib/public-url.ts';
 
 /**
  * Logs a review request and sends its email. 201 even when the email could not be sent: the request
  * and its outbox row are stored first, and `emailStatus` says what became of the email.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
+export const POST: APIRoute = async ({ request, locals, url }) => {
   const access = requireStaff(locals);
   if (!access.ok) return access.response;
   const parsed = await parseJsonBody(request, logRequestPayload);
   if (!parsed.ok) return parsed.response;
   const { database, config } = locals.runtime;
   const result = await logReviewRequest(
-    { database, sender: emailSender(config), publicUrl: config.publicUrl },
+    { database, sender: emailSender(config), publicUrl: linkBase(config, url) },
     access.workspace,
     parsed.data,
   );

@@ -2,10 +2,11 @@ import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../lib/auth/guards.ts';
 import { rotateWebhookToken, webhookUrl } from '../../../../lib/crm/webhook.ts';
 import { json } from '../../../../lib/http.ts';
+import { linkBase } from '../../../../lib/public-url.ts';
 
-export const POST: APIRoute = async ({ locals }) => {
+export const POST: APIRoute = async ({ locals, url }) => {
   const access = requireAdmin(locals);
   if (!access.ok) return access.response;
   const { database, secretKey, config } = locals.runtime;
-  return json({ url: webhookUrl(config.publicUrl, await rotateWebhookToken(database.db, secretKey, access.workspace.id)) });
+  return json({ url: webhookUrl(linkBase(config, url), await rotateWebhookToken(database.db, secretKey, access.workspace.id)) });
 };

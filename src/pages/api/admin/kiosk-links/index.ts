@@ -3,6 +3,7 @@ import { requireAdmin } from '../../../../lib/auth/guards.ts';
 import { errorJson, json, parseJsonBody } from '../../../../lib/http.ts';
 import { createKioskLink, listKioskLinks, MAX_KIOSK_LINKS } from '../../../../lib/kiosk.ts';
 import { kioskLinkPayload } from '../../../../lib/validation/payloads.ts';
+import { linkBase } from '../../../../lib/public-url.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
   const access = requireAdmin(locals);
@@ -11,7 +12,7 @@ export const GET: APIRoute = async ({ locals }) => {
 };
 
 /** The answer carries the link's URL: the only time the token is ever shown. */
-export const POST: APIRoute = async ({ locals, request }) => {
+export const POST: APIRoute = async ({ locals, request, url }) => {
   const access = requireAdmin(locals);
   if (!access.ok) return access.response;
   const parsed = await parseJsonBody(request, kioskLinkPayload);
@@ -19,5 +20,5 @@ export const POST: APIRoute = async ({ locals, request }) => {
   const created = await createKioskLink(locals.runtime.database.db, access.workspace.id, parsed.data.label);
   if (!created) return errorJson(409, `A workspace can have at most ${MAX_KIOSK_LINKS} share links: revoke one first`);
   const { token, ...link } = created;
-  return json({ ...link, url: `${locals.runtime.config.publicUrl}/wall/${token}` }, 201);
+  return json({ ...link, url: `${linkBase(locals.runtime.config, url)}/wall/${token}` }, 201);
 };
