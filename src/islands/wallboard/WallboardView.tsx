@@ -129,7 +129,7 @@ export default function WallboardView({ dashboard, slug, links, status, banner, 
           >
             <div data-testid="progress-fill" class={`h-full rounded-full transition-[width] duration-1000 ${progressColor(percent)}`} style={{ width: `${percent}%` }} />
           </div>
-          <span class="w-[6ch] text-right text-[clamp(1.1rem,3.4vh,2.75rem)] font-bold tabular-nums">{percent}%</span>
+          <span class="w-[4.5ch] text-right text-[clamp(1.1rem,3.4vh,2.75rem)] font-bold tabular-nums">{percent}%</span>
         </div>
       </header>
 
