@@ -36,6 +36,10 @@ describe.skipIf(!browserAvailable)('the live demo', () => {
     const names = await cards.locator('h2').allTextContents();
     for (const team of ['Tax Team', 'Advisory', 'Audit', 'Ops']) expect(names).toContain(team);
     expect(await page.getByText('/ 120').isVisible()).toBe(true);
+    const sound = banner.getByRole('button', { name: 'Sound' });
+    expect(await sound.getAttribute('aria-pressed')).toBe('false');
+    await sound.click();
+    expect(await sound.getAttribute('aria-pressed')).toBe('true');
     // The demo links nowhere into a workspace.
     expect(await page.getByRole('link', { name: 'Open the admin panel' }).count()).toBe(0);
 
