@@ -18,6 +18,10 @@ describe('redirectFor, signed in as acme', () => {
     ['/api/auth/status', null],
     ['/r/some-token', null],
     ['/wall/some-token', null],
+    // The public demo stays open to a signed-in visitor too.
+    ['/demo', null],
+    ['/demo/', null],
+    ['/demo-shop', '/acme'],
     ['/_astro/app.js', null],
     ['/favicon.svg', null],
   ])('%s -> %s', (path, expected) => {
@@ -39,6 +43,9 @@ describe('redirectFor, signed out', () => {
     ['/api/nothing', null],
     ['/admin', null],
     ['/r/token', null],
+    ['/demo', null],
+    ['/demo/', null],
+    ['/demo-shop', '/login?slug=demo-shop'],
     ['/favicon.svg', null],
   ])('%s -> %s', (path, expected) => {
     expect(redirectFor(path, null)).toBe(expected);

@@ -1,5 +1,7 @@
 import { firstSegment, isInWorkspace, isSlugStylePath, RESERVED_SEGMENTS } from './paths.ts';
 
+// Public pages that a signed-in visitor is sent away from, to their workspace. Pages open to everyone,
+// signed in or not (the /demo wallboard, review links, kiosk screens), sit under a reserved segment.
 const PUBLIC_PAGES = new Set(['/', '/login', '/register']);
 
 function normalise(pathname: string): string {

@@ -67,6 +67,12 @@ describe.skipIf(!browserAvailable)('the landing page', () => {
     expect(pathOf(page)).toBe('/register');
   });
 
+  it('"See live demo" goes to /demo', async () => {
+    await page.getByRole('link', { name: 'See live demo' }).click();
+    await page.waitForURL((url) => url.pathname === '/demo');
+    await page.getByText('This is a demo with sample data').waitFor();
+  });
+
   it('has three pricing cards, each with a "Start free" link to a trial of its plan, and the AUD note', async () => {
     const pricing = page.getByRole('region', { name: 'Simple pricing for teams of every size' });
     const cards = pricing.getByRole('article');

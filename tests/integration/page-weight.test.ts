@@ -37,6 +37,13 @@ describe.runIf(databaseKind === 'pglite')('page weight of the built app', () => 
     }
   });
 
+  it('the demo wallboard ships at most 40 KB of gzipped JavaScript', async () => {
+    const weight = await measurePage(app.url, '/demo');
+    expect(weight.status).toBe(200);
+    expect(weight.files.some((f) => f.includes('DemoWallboard'))).toBe(true);
+    expect(weight.js).toBeLessThanOrEqual(WALLBOARD_JS_BUDGET);
+  });
+
   it('counts the islands of a page (the measure sees real scripts)', async () => {
     const weight = await measurePage(app.url, '/login');
     expect(weight.files.some((f) => f.includes('LoginForm'))).toBe(true);

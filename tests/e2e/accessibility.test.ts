@@ -1,0 +1,99 @@
+// Issue 12's acceptance: axe finds no serious or critical accessibility problem on the public pages,
+// the demo (also while it celebrates) and a workspace's wallboard.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
+import { startApp, type TestApp } from '../helpers/app.ts';
+import { browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { Client, newWorkspace } from '../helpers/client.ts';
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** axe's serious and critical findings on the page as it is now, one readable line per element. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} (${violation.impact}): ${violation.help}\n    at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
+      ),
+    );
+}
+
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const found = await blockingViolations(page);
+  expect(found, `axe on ${what}:\n${found.join('\n')}`).toEqual([]);
+}
+
+describe.skipIf(!browserAvailable)('accessibility (axe)', () => {
+  let app: TestApp;
+  let browser: LaunchedBrowser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it.each(['/', '/login', '/register', '/register?plan=team'])('%s has no serious or critical violation', async (path) => {
+    const page = await browser.context.newPage();
+    try {
+      expect((await page.goto(app.url + path))?.status()).toBe(200);
+      await waitForIslands(page);
+      await expectAccessible(page, path);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each(['/', '/demo'])('%s has none on a phone either', async (path) => {
+    const page = await browser.context.newPage();
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(app.url + path);
+      await waitForIslands(page);
+      await expectAccessible(page, `${path} on a phone`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('/demo has none, on the board and during a celebration', async () => {
+    const page = await browser.context.newPage();
+    try {
+      await page.goto(app.url + '/demo');
+      await waitForIslands(page);
+      await expectAccessible(page, '/demo');
+      const overlay = page.getByTestId('celebration-overlay');
+      await expect.poll(() => overlay.isVisible(), { timeout: 10_000, interval: 100 }).toBe(true);
+      await expectAccessible(page, '/demo during a celebration');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("a workspace's wallboard has none", async () => {
+    const admin = new Client(app.url);
+    const workspace = newWorkspace({ businessName: 'Axe Accounting' });
+    expect((await admin.post('/api/register', workspace)).status).toBe(201);
+    await admin.post('/api/auth/admin', { password: workspace.adminPassword });
+    await admin.post('/api/teams', { name: 'Front Desk', color: '#F59E0B' });
+    await admin.post('/api/test-review', { reviewerName: 'Sam Lee', rating: 5, reviewText: 'Wonderful service', source: 'google' });
+
+    const signedIn = await launchBrowser();
+    try {
+      await signedIn.context.addCookies([{ name: SESSION_COOKIE, value: admin.cookie(SESSION_COOKIE)!, url: app.url }]);
+      const page = await signedIn.context.newPage();
+      await page.goto(`${app.url}/${workspace.slug}`);
+      await waitForIslands(page);
+      await expect.poll(() => page.getByText('Live', { exact: true }).isVisible()).toBe(true);
+      await expectAccessible(page, `/${workspace.slug}`);
+    } finally {
+      await signedIn.close();
+    }
+  });
+});
