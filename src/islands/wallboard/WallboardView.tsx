@@ -67,6 +67,34 @@ function TeamCard({ team, slug, links, leading, size }: { team: DashboardTeam; s
   );
 }
 
+/** What a wallboard with no review yet says instead of a bare "0 / 120": what to do next. */
+function NoReviewsYet({ slug, links, hasTeams }: { slug: string; links: boolean; hasTeams: boolean }) {
+  return (
+    <section aria-label="No reviews yet" data-testid="no-reviews-yet" class="rounded-3xl bg-white/5 p-[2.5vh] ring-1 ring-white/10 lg:px-[2.5vw]">
+      <p class="text-[clamp(1.1rem,3vh,2.25rem)] font-bold">No reviews yet: the challenge starts with the first request.</p>
+      {links ? (
+        <p class="mt-2 text-[clamp(0.95rem,2.2vh,1.6rem)] text-slate-300">
+          {hasTeams ? 'Next: ' : 'Next: add your teams in the '}
+          {hasTeams ? (
+            <>
+              <a class="font-semibold text-amber-300 underline" href={`/${slug}/review-request`}>
+                log a review request
+              </a>{' '}
+              for a happy customer, or send a test review from the{' '}
+            </>
+          ) : null}
+          <a class="font-semibold text-amber-300 underline" href={`/${slug}/admin`}>
+            admin panel
+          </a>
+          . Every review that arrives shows here with a celebration.
+        </p>
+      ) : (
+        <p class="mt-2 text-[clamp(0.95rem,2.2vh,1.6rem)] text-slate-300">Reviews appear here, with a celebration, as customers write them.</p>
+      )}
+    </section>
+  );
+}
+
 export interface WallboardViewProps {
   dashboard: Dashboard;
   slug: string;
@@ -95,7 +123,7 @@ export default function WallboardView({ dashboard, slug, links, status, banner, 
   const best = Math.max(0, ...dashboard.teams.filter((t) => t.name !== UNKNOWN_TEAM).map((t) => t.googleReviewsConfirmed));
 
   return (
-    <main class="flex min-h-screen flex-col gap-[2vh] bg-slate-950 p-[2vh] text-white lg:h-screen lg:overflow-hidden lg:p-[3vh]">
+    <main class="flex min-h-screen flex-col gap-[2vh] bg-slate-950 p-[2vh] text-white lg:h-[calc(100vh-var(--wallboard-offset,0px))] lg:min-h-0 lg:overflow-hidden lg:p-[3vh]">
       {banner}
       <header class="rounded-3xl bg-gradient-to-br from-indigo-950 via-slate-900 to-slate-900 p-[2.5vh] ring-1 ring-white/10 lg:px-[2.5vw]">
         <div class="flex flex-wrap items-center justify-between gap-[2vh]">
@@ -132,6 +160,8 @@ export default function WallboardView({ dashboard, slug, links, status, banner, 
           <span class="w-[4.5ch] text-right text-[clamp(1.1rem,3.4vh,2.75rem)] font-bold tabular-nums">{percent}%</span>
         </div>
       </header>
+
+      {total === 0 && <NoReviewsYet slug={slug} links={links} hasTeams={dashboard.teams.some((t) => t.name !== UNKNOWN_TEAM)} />}
 
       {dashboard.teams.length === 0 ? (
         <p class="flex flex-1 items-center justify-center text-[clamp(1.25rem,3.5vh,2.5rem)] text-slate-300">No teams found. Check data loading.</p>

@@ -1,0 +1,127 @@
+// Issue 12's promise, tried as a new owner would: a fresh server with nothing configured (what
+// `npm start` runs: no PUBLIC_URL, no SMTP, no DEFAULT_PLAN), from the landing page's Team card to a
+// logged request and a test review celebrated on the wallboard, with no terminal step. The set-up
+// checklist ticks each step as it is done.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
+
+describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
+  let server: ServerProcess;
+  let browser: LaunchedBrowser;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rc-first-run-'));
+
+  beforeAll(async () => {
+    const port = String(await freePort());
+    const env: Record<string, string> = { PORT: port, DATA_DIR: dataDir };
+    for (const key of ['PUBLIC_URL', 'SMTP_URL', 'DEFAULT_PLAN', 'DATABASE_URL', 'APP_SECRET', 'TRIAL_DAYS']) env[key] = '';
+    const started = spawnServer(env);
+    server = started;
+    [, browser] = await Promise.all([started.ready(), launchBrowser()]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const step = (page: Page, id: string) => page.locator(`[data-testid="setup-checklist"] [data-step="${id}"]`).first();
+  const waitDone = (page: Page, id: string) => step(page, id).and(page.locator('[data-done="yes"]')).waitFor({ timeout: 10_000 });
+
+  it('goes from the Team card to a celebrated test review, the checklist ticking each step', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url + '/');
+    await page.locator('#pricing').getByRole('link', { name: 'Start free' }).nth(1).click();
+    await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('plan') === 'team');
+    await waitForIslands(page);
+    expect(await page.getByText('Start your 14-day Team trial.').isVisible()).toBe(true);
+
+    const slug = `first-run-${Date.now().toString(36)}`;
+    await page.getByLabel('Dashboard URL').fill(slug);
+    await page.getByLabel('Business Name').fill('Harbourside Dental');
+    await page.getByLabel('Admin Email').fill('owner@harbourside.example');
+    await page.getByLabel('Staff Password', { exact: true }).fill('staff-pass');
+    await page.getByLabel('Confirm Staff Password').fill('staff-pass');
+    await page.getByLabel('Admin Panel Password', { exact: true }).fill('admin-pass');
+    await page.getByLabel('Confirm Admin Password').fill('admin-pass');
+    await page.getByRole('button', { name: 'Create Dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === `/${slug}`, { timeout: 10_000 });
+    await waitForIslands(page);
+
+    // The new owner sees what to do next, and where everything is.
+    const checklist = page.getByTestId('setup-checklist');
+    expect(await checklist.textContent()).toContain('0 of 6 steps done');
+    expect(await page.getByTestId('no-reviews-yet').isVisible()).toBe(true);
+    const nav = page.getByRole('navigation', { name: 'Workspace' });
+    for (const place of ['Wallboard', 'Log Request', 'Report', 'Reviews', 'Admin']) expect(await nav.getByRole('link', { name: place }).isVisible()).toBe(true);
+
+    // The admin panel, through the navigation bar.
+    await nav.getByRole('link', { name: 'Admin' }).click();
+    await waitForIslands(page);
+    await page.getByLabel('Admin password').fill('admin-pass');
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await page.getByRole('heading', { name: 'Team Management' }).waitFor();
+    await waitForIslands(page);
+
+    await page.getByLabel('Team name').fill('Front Desk');
+    await page.getByRole('button', { name: 'Create Team' }).click();
+    await waitDone(page, 'teams');
+
+    const link = page.getByLabel('google review link');
+    await link.fill('https://g.page/r/harbourside/review');
+    await link.blur();
+    await waitDone(page, 'review_link');
+
+    const newTemplate = page.getByRole('form', { name: 'New email template' });
+    await newTemplate.getByLabel('Template name').fill('Thank you');
+    await newTemplate.getByLabel('Subject').fill('How did we do, {firstName}?');
+    await newTemplate.getByLabel('Email body (HTML)').fill('<p>Hi {firstName}, thanks for visiting {companyName}.</p>');
+    await newTemplate.getByRole('button', { name: 'Create Template' }).click();
+    await waitDone(page, 'email_template');
+
+    await page.getByRole('button', { name: 'Use copy-the-link mode' }).click();
+    await waitDone(page, 'email_delivery');
+
+    await page.getByLabel('Screen name').fill('Reception TV');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await waitDone(page, 'tv_link');
+
+    // Staff log a request: the email cannot go, so the customer's link is there to copy at once.
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Log Request' }).click();
+    await waitForIslands(page);
+    await page.getByLabel('Staff First Name').fill('Tom');
+    await page.getByLabel('Staff Email').fill('tom@harbourside.example');
+    await page.getByLabel('Team').selectOption({ label: 'Front Desk' });
+    await page.getByLabel('Customer Email').fill('jane@example.com');
+    await page.getByLabel('Customer First Name').fill('Jane');
+    await page.getByLabel('Customer Last Name').fill('Citizen');
+    await page.getByLabel('Email Template').selectOption({ label: 'Thank you' });
+    await page.getByRole('button', { name: 'Log Review Request' }).click();
+    const unsent = page.getByTestId('unsent-email');
+    await unsent.waitFor({ timeout: 10_000 });
+    const reviewLink = await unsent.getByLabel("Customer's review link").inputValue();
+    expect(reviewLink).toMatch(new RegExp(`^${server.url}/r/`));
+
+    // The wallboard, open in another tab, celebrates the test review sent from the admin panel.
+    const wallboard = await browser.context.newPage();
+    await wallboard.goto(`${server.url}/${slug}`);
+    await waitForIslands(wallboard);
+    await expect.poll(() => wallboard.getByText('Live', { exact: true }).isVisible()).toBe(true);
+    await page.goto(`${server.url}/${slug}/admin`);
+    await waitForIslands(page);
+    await page.getByLabel('Reviewer name').fill('Jane Citizen');
+    await page.getByLabel('Comment').fill('Lovely visit, thank you!');
+    await page.getByRole('button', { name: 'Submit Test Review' }).click();
+    await wallboard.getByTestId('celebration-overlay').waitFor({ state: 'visible', timeout: 5_000 });
+    await waitDone(page, 'test_review');
+    expect(await page.getByTestId('setup-checklist').textContent()).toContain('6 of 6 steps done');
+    await wallboard.reload();
+    await waitForIslands(wallboard);
+    expect(await wallboard.getByTestId('setup-checklist').count()).toBe(0);
+    expect(await wallboard.getByTestId('total-count').textContent()).toBe('1');
+  }, 120_000);
+});
