@@ -7,7 +7,7 @@ describe('readEvent', () => {
   });
 
   it('reads nothing from what is not an event', () => {
-    for (const bad of [null, 'evt', [], { id: 'evt_1', type: 'x' }, { id: 1, type: 'x', data: { object: {} } }, { id: 'e', type: 'x', data: { object: [] } }]) {
+    for (const bad of [null, 'evt', [], { id: 'evt_1', type: 'x' }, { id: 'evt\u0000', type: 'x', data: { object: {} } }, { id: 'evt_\ud800', type: 'x', data: { object: {} } }, { id: 1, type: 'x', data: { object: {} } }, { id: 'e', type: 'x', data: { object: [] } }]) {
       expect(readEvent(bad)).toBeNull();
     }
   });

@@ -4,7 +4,9 @@
 type Obj = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+/** Text the database can store (no NUL, no broken surrogate), and not empty. */
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' && value.length <= 500 && !value.includes('\u0000') && value.isWellFormed() ? value : null;
 /** An id, or an expanded object's id. */
 const idOf = (value: unknown): string | null => str(value) ?? (isObject(value) ? str(value.id) : null);
 

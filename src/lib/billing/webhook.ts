@@ -146,7 +146,7 @@ async function applyChange(tx: Db, prices: PlanPrices, change: Extract<Change, {
   if (!current && !live) return workspace.id;
 
   const plan: Plan | null = planForSubscription(prices, subscription);
-  if (plan === null && live) logError(`Stripe subscription ${subscription.id} has a price of no plan`, new Error(subscription.priceId ?? 'no price'));
+  if (plan === null && live && subscription.status !== 'incomplete') logError(`Stripe subscription ${subscription.id} has a price of no plan`, new Error(subscription.priceId ?? 'no price'));
   // The customer id is unique: one already linked to another workspace is left where it is.
   const customerTaken = change.customerId !== null && candidates.some((w) => w.id !== workspace.id && w.customerId === change.customerId);
   await tx
