@@ -3,7 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE } from './lib/auth/session.ts';
 import { resumeSession } from './lib/auth/session-store.ts';
 import { clientAddress } from './lib/client-address.ts';
-import { isCrossSiteWrite, isFromAnotherSite, STATE_CHANGING_GETS } from './lib/cross-site.ts';
+import { isCrossSiteWrite, isFromAnotherSite, SIGNED_WEBHOOK_PATHS, STATE_CHANGING_GETS } from './lib/cross-site.ts';
 import { errorJson } from './lib/http.ts';
 import { logError } from './lib/log.ts';
 import { redirectFor } from './lib/redirects.ts';
@@ -13,7 +13,7 @@ import { getRuntime, type Runtime } from './lib/runtime.ts';
 // API routes need a session unless listed here: guarded by default, opened explicitly.
 // The Google OAuth callback is checked by its signed, single-use state.
 const PUBLIC_API = new Set(['/api/register', '/api/auth/login', '/api/auth/status', '/api/auth/logout', '/api/gmb/oauth/callback']);
-// Kiosk screens, review links and CRM webhooks carry their own tokens; logos are shown on kiosk screens too.
+// Kiosk screens, review links and CRM webhooks carry their own tokens, Stripe's webhook its signature; logos are shown on kiosk screens too.
 const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/', '/api/review-link/', '/api/webhooks/'];
 const API_NOT_FOUND_ROUTE = '/api/[...path]';
 
@@ -38,7 +38,8 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
 const handle = async (runtime: Runtime, context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]): Promise<Response> => {
   const { pathname } = context.url;
   if (
-    isCrossSiteWrite(context.request, [context.url.origin, new URL(runtime.config.publicUrl).origin]) ||
+    (!SIGNED_WEBHOOK_PATHS.has(pathname.replace(/\/+$/, '')) &&
+      isCrossSiteWrite(context.request, [context.url.origin, new URL(runtime.config.publicUrl).origin])) ||
     (STATE_CHANGING_GETS.has(pathname) && isFromAnotherSite(context.request))
   ) {
     return errorJson(403, 'Cross-site requests are not allowed');

@@ -38,4 +38,17 @@ describe('loadConfig', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
     expect(() => loadConfig({ GHL_WEBHOOK_PUBLIC_KEY: rsa })).toThrow(/GHL_WEBHOOK_PUBLIC_KEY/);
   });
+
+  it('counts Stripe as configured only with both the secret key and the webhook secret', () => {
+    expect(loadConfig({}).stripe).toMatchObject({ configured: false, apiBase: undefined });
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }).stripe.configured).toBe(false);
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe.configured).toBe(false);
+    const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_TEAM: 'price_team' }).stripe;
+    expect(stripe).toMatchObject({ configured: true, prices: { starter: undefined, team: 'price_team', agency: undefined } });
+  });
+
+  it('points the Stripe client at STRIPE_API_BASE, and stops on a malformed one', () => {
+    expect(loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:4567' }).stripe.apiBase).toEqual({ host: '127.0.0.1', port: 4567, protocol: 'http' });
+    expect(() => loadConfig({ STRIPE_API_BASE: 'localhost:4567' })).toThrow(/STRIPE_API_BASE/);
+  });
 });

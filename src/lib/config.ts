@@ -3,6 +3,7 @@ import { Cron } from 'croner';
 import { z } from 'zod';
 import { parseTrustProxy } from './client-address.ts';
 import { readPublicKey } from './crm/signature.ts';
+import { parseStripeApiBase } from './billing/api-base.ts';
 
 const optionalUrl = z.url().optional();
 
@@ -50,6 +51,22 @@ const schema = z
         const key = readEd25519PublicKey(value);
         if (key) return key;
         ctx.addIssue({ code: 'custom', message: 'GHL_WEBHOOK_PUBLIC_KEY must be an Ed25519 public key (PEM, or base64)' });
+        return z.NEVER;
+      }),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_PRICE_STARTER: z.string().optional(),
+    STRIPE_PRICE_TEAM: z.string().optional(),
+    STRIPE_PRICE_AGENCY: z.string().optional(),
+    // Tests only: where the stripe package sends its API calls (a local fake), e.g. http://127.0.0.1:4567.
+    STRIPE_API_BASE: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const base = parseStripeApiBase(value);
+        if (base) return base;
+        ctx.addIssue({ code: 'custom', message: 'STRIPE_API_BASE must be an http or https origin such as http://127.0.0.1:4567' });
         return z.NEVER;
       }),
   })
@@ -133,5 +150,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** HighLevel's key for X-GHL-Signature, read and checked at start. */
     ghlWebhookPublicKey: c.GHL_WEBHOOK_PUBLIC_KEY,
+    /** Stripe billing; `configured` only with both the secret key and the webhook secret. */
+    stripe: {
+      configured: Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET),
+      secretKey: c.STRIPE_SECRET_KEY,
+      webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+      /** The Stripe price of each plan sold online; a plan without one cannot be bought here. */
+      prices: { starter: c.STRIPE_PRICE_STARTER, team: c.STRIPE_PRICE_TEAM, agency: c.STRIPE_PRICE_AGENCY },
+      apiBase: c.STRIPE_API_BASE,
+    },
   };
 }

@@ -24,6 +24,13 @@ export function isCrossSiteWrite(request: Request, ownOrigins: string[]): boolea
  */
 export const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(['/api/gmb/try-discover', '/api/admin/test-google-fetch', '/api/gmb/oauth/initiate']);
 
+/**
+ * Paths that servers of other companies post to, each with a signature of its own over the raw body
+ * (Stripe's Stripe-Signature): no cookie of ours means anything there, so where a request came from
+ * is not checked.
+ */
+export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set(['/api/webhooks/stripe']);
+
 export function isFromAnotherSite(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');
   return site !== null && site !== 'same-origin' && site !== 'none';

@@ -47,7 +47,12 @@ describe('trials', () => {
     expect((await client.get('/api/admin/plan')).status).toBe(403);
     await client.post('/api/auth/admin', { password: workspace.adminPassword });
     const plan = (await client.get('/api/admin/plan')).json;
-    expect(plan).toEqual({ plan: 'agency', trialEndsAt: expect.any(String), limits: { teams: 50, wallboards: 10, autoMatch: true, branding: true } });
+    expect(plan).toEqual({
+      plan: 'agency',
+      trialEndsAt: expect.any(String),
+      limits: { teams: 50, wallboards: 10, autoMatch: true, branding: true },
+      billing: { configured: false, hasSubscription: false, hasCustomer: false, plans: [] },
+    });
   });
 
   it('falls to the free plan when the trial ends, keeping every row', async () => {

@@ -13,6 +13,10 @@ export const workspaces = pgTable('workspaces', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** The end of the plan's trial; after it the workspace is on the free plan. Null: no trial. */
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** The workspace's Stripe customer (cus_...), once a checkout linked one. */
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  /** Its current Stripe subscription (sub_...); null when it has none. */
+  stripeSubscriptionId: text('stripe_subscription_id'),
 });
 
 export const teams = pgTable('teams', {
@@ -268,4 +272,12 @@ export const oauthStates = pgTable('oauth_states', {
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Stripe events already applied (migrations/0013_billing.sql): a replay changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
