@@ -20,6 +20,10 @@ describe('redirectFor, signed in as acme', () => {
     ['/wall/some-token', null],
     ['/_astro/app.js', null],
     ['/favicon.svg', null],
+    ['/forgot-password', null],
+    ['/reset-password', null],
+    ['/reset-password/', null],
+    ['/reset-password/extra', null],
   ])('%s -> %s', (path, expected) => {
     expect(redirectFor(path, 'acme')).toBe(expected);
   });
@@ -40,6 +44,9 @@ describe('redirectFor, signed out', () => {
     ['/admin', null],
     ['/r/token', null],
     ['/favicon.svg', null],
+    ['/forgot-password', null],
+    ['/reset-password', null],
+    ['/reset-password/', null],
   ])('%s -> %s', (path, expected) => {
     expect(redirectFor(path, null)).toBe(expected);
   });
