@@ -16,7 +16,7 @@ type Which = 'staff' | 'admin';
 const PASSWORD_TEXT: Record<Which, { heading: string; note: string; label: string; confirm: string; button: string; done: string; doneNote: string }> = {
   staff: {
     heading: 'Staff password',
-    note: 'Shared by your team to sign in. Changing it signs out everyone else.',
+    note: 'Changing it signs out everyone else.',
     label: 'New Staff Password',
     confirm: 'Confirm Staff Password',
     button: 'Change staff password',
@@ -25,7 +25,7 @@ const PASSWORD_TEXT: Record<Which, { heading: string; note: string; label: strin
   },
   admin: {
     heading: 'Admin password',
-    note: 'Opens this admin panel. Changing it locks the panel on every other browser.',
+    note: 'Changing it locks the panel on other browsers.',
     label: 'New Admin Panel Password',
     confirm: 'Confirm Admin Password',
     button: 'Change admin password',
@@ -71,9 +71,9 @@ export default function AccountCard({ businessName, email }: Account) {
     <AdminCard title="Account" description="Your business details and the two passwords. Reset links for forgotten passwords go to the admin email." class="lg:col-span-2">
       <div class="grid gap-6 lg:grid-cols-3 lg:gap-8">
         <form onSubmit={saveDetails} noValidate class="flex flex-col gap-4">
-          <div>
+          <div class="lg:min-h-11">
             <h3 class="text-sm font-semibold text-slate-900">Business details</h3>
-            <p class="mt-0.5 text-xs text-slate-500">Shown on the wallboard and in emails to customers.</p>
+            <p class="mt-0.5 text-xs text-slate-500">Shown on the wallboard and in customer emails.</p>
           </div>
           <Field
             id="account-businessName"
@@ -141,8 +141,8 @@ function PasswordForm({ which }: { which: Which }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate class="flex flex-col gap-4 border-t border-slate-100 pt-6 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-8">
-      <div>
+    <form onSubmit={submit} noValidate class="flex flex-col gap-4 border-t border-slate-200 pt-6 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-8">
+      <div class="lg:min-h-11">
         <h3 class="text-sm font-semibold text-slate-900">{text.heading}</h3>
         <p class="mt-0.5 text-xs text-slate-500">{text.note}</p>
       </div>
