@@ -145,6 +145,14 @@ describe('POST /api/auth/reset-password', () => {
     expect((await publicClient().post('/api/auth/login', { slug: workspace.slug, password: 'new-staff-pass' })).status).toBe(200);
   });
 
+  it('lets exactly one of two parallel uses of a link through', async () => {
+    const { workspace, token } = await mailedLink();
+    const answers = await Promise.all([reset({ token, staffPassword: 'parallel-one' }), reset({ token, staffPassword: 'parallel-two' })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.status === 200 ? 'parallel-one' : 'parallel-two';
+    expect((await publicClient().post('/api/auth/login', { slug: workspace.slug, password: winner })).status).toBe(200);
+  });
+
   it('can change only the admin password, leaving the staff password as it was', async () => {
     const { workspace, token } = await mailedLink();
     expect((await reset({ token, adminPassword: 'only-admin-new' })).status).toBe(200);

@@ -69,7 +69,7 @@ export default function AccountCard({ businessName, email }: Account) {
 
   return (
     <AdminCard title="Account" description="Your business details and the two passwords. Reset links for forgotten passwords go to the admin email." class="lg:col-span-2">
-      <div class="grid gap-6 lg:grid-cols-3 lg:gap-8">
+      <div class="grid gap-6 lg:grid-cols-3 lg:gap-16">
         <form onSubmit={saveDetails} noValidate class="flex flex-col gap-4">
           <div class="lg:min-h-11">
             <h3 class="text-sm font-semibold text-slate-900">Business details</h3>
@@ -141,7 +141,7 @@ function PasswordForm({ which }: { which: Which }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate class="flex flex-col gap-4 border-t border-slate-200 pt-6 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-8">
+    <form onSubmit={submit} noValidate class="relative flex flex-col gap-4 border-t border-slate-200 pt-6 lg:border-t-0 lg:pt-0 lg:before:absolute lg:before:inset-y-0 lg:before:-left-8 lg:before:border-l lg:before:border-slate-200">
       <div class="lg:min-h-11">
         <h3 class="text-sm font-semibold text-slate-900">{text.heading}</h3>
         <p class="mt-0.5 text-xs text-slate-500">{text.note}</p>
