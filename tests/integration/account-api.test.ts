@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets, workspaces } from '../../src/lib/db/schema.ts';
+import { workspaces } from '../../src/lib/db/schema.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
