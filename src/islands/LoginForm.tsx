@@ -71,6 +71,14 @@ export default function LoginForm({ initialSlug, origin }: Props) {
         autoComplete="current-password"
         disabled={busy}
       />
+      <p class="-mt-2 text-right text-sm">
+        <a
+          href={form.slug.trim() ? `/forgot-password?slug=${encodeURIComponent(form.slug.trim().toLowerCase())}` : '/forgot-password'}
+          class="font-medium text-brand-600 hover:text-brand-700"
+        >
+          Forgot password?
+        </a>
+      </p>
       <button type="submit" class="btn btn-primary w-full" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign In'}
       </button>

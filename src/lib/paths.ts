@@ -8,6 +8,8 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   'demo',
   'login',
   'register',
+  'forgot-password',
+  'reset-password',
   'logout',
   'admin',
   '_astro',

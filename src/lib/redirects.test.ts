@@ -24,6 +24,10 @@ describe('redirectFor, signed in as acme', () => {
     ['/demo-shop', '/acme'],
     ['/_astro/app.js', null],
     ['/favicon.svg', null],
+    ['/forgot-password', null],
+    ['/reset-password', null],
+    ['/reset-password/', null],
+    ['/reset-password/extra', null],
   ])('%s -> %s', (path, expected) => {
     expect(redirectFor(path, 'acme')).toBe(expected);
   });
@@ -47,6 +51,9 @@ describe('redirectFor, signed out', () => {
     ['/demo/', null],
     ['/demo-shop', '/login?slug=demo-shop'],
     ['/favicon.svg', null],
+    ['/forgot-password', null],
+    ['/reset-password', null],
+    ['/reset-password/', null],
   ])('%s -> %s', (path, expected) => {
     expect(redirectFor(path, null)).toBe(expected);
   });

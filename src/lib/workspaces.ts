@@ -91,16 +91,15 @@ export async function checkPassword(db: Db, workspaceId: number, kind: 'staff' |
   return row ? verifyPassword(password, row[kind]) : false;
 }
 
-/** New staff and/or admin passwords; the sessions that used an old one end (session-store.ts). */
-export async function setPasswords(db: Db, workspaceId: number, passwords: { staffPassword?: string; adminPassword?: string }): Promise<void> {
-  const [staff, admin] = await Promise.all([
-    passwords.staffPassword === undefined ? undefined : hashPassword(passwords.staffPassword),
-    passwords.adminPassword === undefined ? undefined : hashPassword(passwords.adminPassword),
-  ]);
-  await db
+/** A new business name and/or admin email; answers both as stored now. */
+export async function updateAccount(db: Db, workspaceId: number, change: { businessName?: string; email?: string }): Promise<{ businessName: string; email: string } | null> {
+  const values = { ...(change.businessName !== undefined ? { businessName: change.businessName } : {}), ...(change.email !== undefined ? { adminEmail: change.email } : {}) };
+  const [row] = await db
     .update(workspaces)
-    .set({ ...(staff ? { staffPasswordHash: staff } : {}), ...(admin ? { adminPasswordHash: admin } : {}) })
-    .where(eq(workspaces.id, workspaceId));
+    .set(values)
+    .where(eq(workspaces.id, workspaceId))
+    .returning({ businessName: workspaces.businessName, email: workspaces.adminEmail });
+  return row ?? null;
 }
 
 /** Returns false when no workspace has that slug. */

@@ -15,7 +15,7 @@ describe.runIf(databaseKind === 'pglite')('page weight of the built app', () => 
   });
   afterAll(() => app.close());
 
-  it.each(['/', '/login', '/register'])('%s ships at most 15 KB of gzipped JavaScript', async (path) => {
+  it.each(['/', '/login', '/register', '/forgot-password', '/reset-password'])('%s ships at most 15 KB of gzipped JavaScript', async (path) => {
     const weight = await measurePage(app.url, path);
     expect(weight.status).toBe(200);
     expect(weight.js).toBeLessThanOrEqual(PUBLIC_PAGE_JS_BUDGET);

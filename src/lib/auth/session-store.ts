@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions, workspaces } from '../db/schema.ts';
 import { hashToken, newToken } from '../tokens.ts';
@@ -41,14 +41,4 @@ export async function resumeSession(db: Db, key: Uint8Array, cookie: string | un
 
 export async function endSession(db: Db, session: Session): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, session.id));
-}
-
-/**
- * After a password change, the other sessions that used the old password end: every other session
- * for the staff password, the admin right of every other session for the admin password.
- */
-export async function endOtherSessions(db: Db, session: Session, password: 'staff' | 'admin'): Promise<void> {
-  const others = and(eq(sessions.workspaceId, session.workspaceId), ne(sessions.id, session.id));
-  if (password === 'staff') await db.delete(sessions).where(others);
-  else await db.update(sessions).set({ admin: false }).where(others);
 }

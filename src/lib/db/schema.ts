@@ -60,6 +60,17 @@ export const attempts = pgTable('attempts', {
   attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Password reset links (migrations/0012): the token's SHA-256, single use, one hour. */
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 export const emailTemplates = pgTable('email_templates', {
   id: serial('id').primaryKey(),
   workspaceId: integer('workspace_id')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRIAL_PLANS } from '../plans.ts';
-import { EMAIL_CONTENT_MAX, EMAIL_SUBJECT_MAX, feedbackMessageProblem, loginRules, logRequestRules, registrationRules } from './rules.ts';
+import { EMAIL_CONTENT_MAX, EMAIL_SUBJECT_MAX, feedbackMessageProblem, loginRules, logRequestRules, NO_NEW_PASSWORD, registrationRules } from './rules.ts';
 
 type Rule = (value: string) => string | undefined;
 
@@ -42,12 +42,40 @@ export const loginPayload = z.object({
 
 export const adminLoginPayload = z.object({ password: passwordInput });
 
+const newPasswordFields = {
+  staffPassword: ruled(registrationRules.password, 'Staff password must be at least 6 characters').optional(),
+  adminPassword: ruled(registrationRules.adminPassword, 'Admin password must be at least 6 characters').optional(),
+};
+
+const someNewPassword = (p: { staffPassword?: string; adminPassword?: string }) => p.staffPassword !== undefined || p.adminPassword !== undefined;
+
 export const passwordsPayload = z
+  .object(newPasswordFields)
+  .refine(someNewPassword, { message: 'Give a new staff or admin password', path: ['staffPassword'] });
+
+export const RESET_TOKEN_MAX = 200;
+
+/** POST /api/auth/reset-password: the link's token and the new passwords. */
+export const resetPasswordPayload = z
   .object({
-    staffPassword: ruled(registrationRules.password, 'Staff password must be at least 6 characters').optional(),
-    adminPassword: ruled(registrationRules.adminPassword, 'Admin password must be at least 6 characters').optional(),
+    token: z.string({ error: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(RESET_TOKEN_MAX, 'The reset link is not valid'),
+    ...newPasswordFields,
   })
-  .refine((p) => p.staffPassword !== undefined || p.adminPassword !== undefined, { message: 'Give a new staff or admin password', path: ['staffPassword'] });
+  .refine(someNewPassword, { message: NO_NEW_PASSWORD, path: ['staffPassword'] });
+
+/** POST /api/auth/forgot-password. */
+export const forgotPasswordPayload = z.object({
+  slug: ruled(loginRules.slug, 'Dashboard URL is required', (v) => v.trim().toLowerCase()).pipe(z.string().max(100, 'Dashboard URL is too long')),
+  email: ruled(registrationRules.email, 'Valid email required', trim),
+});
+
+/** PUT /api/admin/account: the business name and the admin email, either or both. */
+export const accountPayload = z
+  .object({
+    businessName: ruled(registrationRules.businessName, 'Business name is required', trim).optional(),
+    email: ruled(registrationRules.email, 'Valid email required', trim).optional(),
+  })
+  .refine((p) => p.businessName !== undefined || p.email !== undefined, { message: 'Business name is required', path: ['businessName'] });
 
 export const kioskLinkPayload = z.object({
   label: z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginFormErrors, registrationFormErrors, slugProblem } from './rules.ts';
+import { accountFormErrors, forgotPasswordFormErrors, loginFormErrors, newPasswordsFormErrors, NO_NEW_PASSWORD, registrationFormErrors, slugProblem } from './rules.ts';
 
 const valid = {
   slug: 'acme-co',
@@ -71,5 +71,53 @@ describe('loginFormErrors', () => {
       password: 'Password is required',
     });
     expect(loginFormErrors({ slug: 'acme', password: 'x' })).toEqual({});
+  });
+});
+
+describe('newPasswordsFormErrors', () => {
+  const empty = { staffPassword: '', confirmStaffPassword: '', adminPassword: '', confirmAdminPassword: '' };
+
+  it('asks for at least one new password', () => {
+    expect(newPasswordsFormErrors(empty)).toEqual({ staffPassword: NO_NEW_PASSWORD });
+  });
+
+  it('accepts either password alone, or both', () => {
+    expect(newPasswordsFormErrors({ ...empty, staffPassword: 'secret1', confirmStaffPassword: 'secret1' })).toEqual({});
+    expect(newPasswordsFormErrors({ ...empty, adminPassword: 'secret2', confirmAdminPassword: 'secret2' })).toEqual({});
+    expect(newPasswordsFormErrors({ staffPassword: 'secret1', confirmStaffPassword: 'secret1', adminPassword: 'secret2', confirmAdminPassword: 'secret2' })).toEqual({});
+  });
+
+  it('uses the registration messages for short and mismatched passwords', () => {
+    expect(newPasswordsFormErrors({ ...empty, staffPassword: '12345', confirmStaffPassword: '12345' })).toEqual({
+      staffPassword: 'Staff password must be at least 6 characters',
+    });
+    expect(newPasswordsFormErrors({ ...empty, staffPassword: 'secret1', confirmStaffPassword: 'secret9' })).toEqual({
+      confirmStaffPassword: "Staff passwords don't match",
+    });
+    expect(newPasswordsFormErrors({ ...empty, adminPassword: '123', confirmAdminPassword: '' })).toEqual({
+      adminPassword: 'Admin password must be at least 6 characters',
+    });
+    expect(newPasswordsFormErrors({ ...empty, confirmAdminPassword: 'secret2' })).toEqual({
+      adminPassword: 'Admin password must be at least 6 characters',
+    });
+    expect(newPasswordsFormErrors({ ...empty, adminPassword: 'secret2', confirmAdminPassword: 'secret3' })).toEqual({
+      confirmAdminPassword: "Admin passwords don't match",
+    });
+  });
+
+  it('can require one of the two (a card that changes only that password)', () => {
+    expect(newPasswordsFormErrors(empty, 'admin')).toEqual({ adminPassword: 'Admin password must be at least 6 characters' });
+  });
+});
+
+describe('forgotPasswordFormErrors and accountFormErrors', () => {
+  it('need a dashboard URL and a valid email', () => {
+    expect(forgotPasswordFormErrors({ slug: ' ', email: 'nope' })).toEqual({ slug: 'Dashboard URL is required', email: 'Valid email required' });
+    expect(forgotPasswordFormErrors({ slug: 'acme', email: 'owner@acme.example' })).toEqual({});
+  });
+
+  it('use the registration messages for the business name and email', () => {
+    expect(accountFormErrors({ businessName: 'A', email: 'x@' })).toEqual({ businessName: 'Business name is required', email: 'Valid email required' });
+    expect(accountFormErrors({ businessName: 'Acme Co', email: 'owner@acme.example' })).toEqual({});
   });
 });

@@ -153,3 +153,62 @@ export function feedbackMessageProblem(message: string): string | undefined {
   if (trimmed.length > FEEDBACK_MESSAGE_MAX) return `Your feedback must be at most ${FEEDBACK_MESSAGE_MAX} characters`;
   return undefined;
 }
+
+// New passwords, set from a reset link or the admin panel's Account card: either or both, each with
+// its confirmation, with the registration form's messages.
+
+export interface NewPasswordsForm {
+  staffPassword: string;
+  confirmStaffPassword: string;
+  adminPassword: string;
+  confirmAdminPassword: string;
+}
+
+export const NO_NEW_PASSWORD = 'Enter a new staff password, a new admin password, or both';
+
+/** The form's problems; an empty pair means "leave that password as it is". */
+export function newPasswordsFormErrors(form: NewPasswordsForm, require: 'staff' | 'admin' | 'any' = 'any'): FieldErrors<keyof NewPasswordsForm> {
+  const errors: FieldErrors<keyof NewPasswordsForm> = {};
+  const staffGiven = form.staffPassword !== '' || form.confirmStaffPassword !== '' || require === 'staff';
+  const adminGiven = form.adminPassword !== '' || form.confirmAdminPassword !== '' || require === 'admin';
+  if (!staffGiven && !adminGiven) {
+    errors.staffPassword = NO_NEW_PASSWORD;
+    return errors;
+  }
+  if (staffGiven) {
+    const problem = registrationRules.password(form.staffPassword);
+    if (problem) errors.staffPassword = problem;
+    else if (form.staffPassword !== form.confirmStaffPassword) errors.confirmStaffPassword = "Staff passwords don't match";
+  }
+  if (adminGiven) {
+    const problem = registrationRules.adminPassword(form.adminPassword);
+    if (problem) errors.adminPassword = problem;
+    else if (form.adminPassword !== form.confirmAdminPassword) errors.confirmAdminPassword = "Admin passwords don't match";
+  }
+  return errors;
+}
+
+/** The admin email a reset link goes to, as the forgot-password form checks it. */
+export const forgotPasswordRules = {
+  slug: loginRules.slug,
+  email: registrationRules.email,
+};
+
+export function forgotPasswordFormErrors(form: { slug: string; email: string }): FieldErrors<'slug' | 'email'> {
+  const errors: FieldErrors<'slug' | 'email'> = {};
+  const slug = forgotPasswordRules.slug(form.slug);
+  const email = forgotPasswordRules.email(form.email);
+  if (slug) errors.slug = slug;
+  if (email) errors.email = email;
+  return errors;
+}
+
+/** The Account card's business details: the registration form's rules and messages. */
+export function accountFormErrors(form: { businessName: string; email: string }): FieldErrors<'businessName' | 'email'> {
+  const errors: FieldErrors<'businessName' | 'email'> = {};
+  const businessName = registrationRules.businessName(form.businessName);
+  const email = registrationRules.email(form.email);
+  if (businessName) errors.businessName = businessName;
+  if (email) errors.email = email;
+  return errors;
+}

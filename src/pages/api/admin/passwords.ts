@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
+import { changePasswords } from '../../../lib/auth/change-passwords.ts';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { endOtherSessions } from '../../../lib/auth/session-store.ts';
 import { json, parseJsonBody } from '../../../lib/http.ts';
 import { passwordsPayload } from '../../../lib/validation/payloads.ts';
-import { setPasswords } from '../../../lib/workspaces.ts';
 
 /** New passwords: every other session that used an old one ends; this one stays. */
 export const PUT: APIRoute = async ({ request, locals }) => {
@@ -11,9 +10,6 @@ export const PUT: APIRoute = async ({ request, locals }) => {
   if (!access.ok) return access.response;
   const parsed = await parseJsonBody(request, passwordsPayload);
   if (!parsed.ok) return parsed.response;
-  const db = locals.runtime.database.db;
-  await setPasswords(db, access.workspace.id, parsed.data);
-  if (parsed.data.staffPassword !== undefined) await endOtherSessions(db, access.session, 'staff');
-  else await endOtherSessions(db, access.session, 'admin');
+  await changePasswords(locals.runtime.database.db, access.workspace.id, parsed.data, access.session.id);
   return json({ message: 'Passwords updated' });
 };
