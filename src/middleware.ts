@@ -12,10 +12,6 @@ import { getRuntime, type Runtime } from './lib/runtime.ts';
 
 // API routes need a session unless listed here: guarded by default, opened explicitly.
 // The Google OAuth callback is checked by its signed, single-use state.
-<<<<<<< HEAD
-const PUBLIC_API = new Set(['/api/register', '/api/auth/login', '/api/auth/status', '/api/auth/logout', '/api/gmb/oauth/callback']);
-// Kiosk screens, review links and CRM webhooks carry their own tokens, Stripe's webhook its signature; logos are shown on kiosk screens too.
-=======
 const PUBLIC_API = new Set([
   '/api/register',
   '/api/auth/login',
@@ -25,8 +21,7 @@ const PUBLIC_API = new Set([
   '/api/auth/reset-password',
   '/api/gmb/oauth/callback',
 ]);
-// Kiosk screens, review links and CRM webhooks carry their own tokens; logos are shown on kiosk screens too.
->>>>>>> password-reset
+// Kiosk screens, review links and CRM webhooks carry their own tokens, Stripe's webhook its signature; logos are shown on kiosk screens too.
 const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/', '/api/review-link/', '/api/webhooks/'];
 const API_NOT_FOUND_ROUTE = '/api/[...path]';
 
