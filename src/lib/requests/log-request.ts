@@ -32,8 +32,8 @@ export interface LoggedRequest {
   teamName: string;
   createdAt: string;
   emailStatus: OutboxStatus;
-  /** The customer's review link, for staff to copy or text when the email was not sent. */
-  reviewLink: string;
+  /** Only when the email was not sent: the customer's review link, for staff to copy or text. */
+  reviewLink?: string;
 }
 
 export type LogRequestProblem = 'plan' | 'team' | 'team_read_only' | 'template' | 'unsubscribed';
@@ -154,7 +154,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
       teamName: team.name,
       createdAt: request.createdAt.toISOString(),
       emailStatus: sent?.status ?? 'pending',
-      reviewLink: reviewLinkUrl(ctx.publicUrl, token),
+      ...(sent?.status === 'sent' ? {} : { reviewLink: reviewLinkUrl(ctx.publicUrl, token) }),
     },
   };
 }
