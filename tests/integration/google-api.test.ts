@@ -53,6 +53,11 @@ async function connectedWorkspace(count = 0) {
 
 const listCalls = (path: string) => fake.requests.filter((r) => r.method === 'GET' && r.path === `/v4/${path}/reviews`).length;
 
+/** Google lists no location for any account: connecting leaves the card at "Setup Incomplete". */
+function withoutLocations() {
+  for (const account of fake.state.accounts) fake.state.locations.set(account.name, []);
+}
+
 describe('connecting a Google account', () => {
   it('sends the admin to Google asking for offline access, with a signed state, and back to the admin page connected', async () => {
     const admin = await signUpAdmin(app);
@@ -70,6 +75,7 @@ describe('connecting a Google account', () => {
     });
     expect(consent.searchParams.get('state')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
+    withoutLocations();
     const back = await connectGoogle(admin.client);
     expect(back.pathname).toBe(`/${admin.workspace.slug}/admin`);
     expect(back.searchParams.get('gmb_connected')).toBe('true');
@@ -186,6 +192,21 @@ describe('connecting a Google account', () => {
 });
 
 describe('discovery', () => {
+  it('looks for the location at once when the admin comes back from connecting', async () => {
+    const admin = await signUpAdmin(app);
+    const account = fake.addAccount();
+    for (const other of fake.state.accounts) if (other !== account) fake.state.locations.set(other.name, []);
+    const location = fake.addLocation(account.name, { title: 'Straight Away Dental' });
+    const back = await connectGoogle(admin.client);
+    expect(back.searchParams.get('gmb_connected')).toBe('true');
+    expect((await admin.client.get('/api/gmb/status')).json).toMatchObject({
+      connected: true,
+      accountId: account.name.split('/')[1],
+      locationId: location.name.split('/')[1],
+      locationTitle: 'Straight Away Dental',
+    });
+  });
+
   it('pages through accounts and locations, keeps the first location and fills an empty review link', async () => {
     const admin = await signUpAdmin(app);
     await connectGoogle(admin.client);
@@ -219,6 +240,7 @@ describe('discovery', () => {
 
   it('says "Quota still blocked" while the quota is 0, and manual IDs then let the sync work', async () => {
     const admin = await signUpAdmin(app);
+    withoutLocations();
     await connectGoogle(admin.client);
     const account = fake.addAccount();
     const location = fake.addLocation(account.name);
@@ -377,6 +399,7 @@ describe('the review sync', () => {
   it('says what is missing before it can poll', async () => {
     const admin = await signUpAdmin(app);
     expect((await admin.client.post('/api/gmb/poll-reviews')).json).toEqual({ message: 'Connect a Google account first' });
+    withoutLocations();
     await connectGoogle(admin.client);
     expect((await admin.client.post('/api/gmb/poll-reviews')).json).toEqual({ message: 'Set the account and location IDs first' });
   });

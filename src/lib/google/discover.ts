@@ -5,6 +5,7 @@ import { createOAuthClient } from './client.ts';
 import { markBroken, readConnection, saveDiscovery } from './connection.ts';
 import { GoogleError } from './errors.ts';
 import { QUOTA_STILL_BLOCKED } from './messages.ts';
+import { logError } from '../log.ts';
 
 export interface DiscoveryAnswer {
   success: boolean;
@@ -47,5 +48,19 @@ export async function discoverLocation(runtime: Runtime, workspace: Workspace): 
     if (error.failure === 'quota_blocked') return failed(QUOTA_STILL_BLOCKED);
     if (error.failure === 'invalid_grant') await markBroken(database.db, workspace.id, error.message);
     return failed(error.message);
+  }
+}
+
+/**
+ * Right after the admin connects Google: discovery at once when the ids are not known yet (a
+ * reconnect keeps the ids the admin has). A failure only leaves the card at "Setup Incomplete".
+ */
+export async function discoverAfterConsent(runtime: Runtime, workspace: Workspace): Promise<void> {
+  const connection = await readConnection(runtime.database.db, workspace.id, runtime.secretKey);
+  if (connection.accountId && connection.locationId) return;
+  try {
+    await discoverLocation(runtime, workspace);
+  } catch (error) {
+    logError('Google discovery after connecting failed', error);
   }
 }
