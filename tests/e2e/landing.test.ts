@@ -83,6 +83,7 @@ describe.skipIf(!browserAvailable)('the landing page', () => {
       const links = card.getByRole('link', { name: 'Start free', exact: true });
       expect(await links.count(), name).toBe(1);
       expect(await links.getAttribute('href'), name).toBe(`/register?plan=${name.toLowerCase()}`);
+      expect(await card.textContent(), name).toMatch(/A\$\s*\d+\s*per month/);
     }
     await page.getByText('Prices are in AUD and VAT/GST may apply.', { exact: true }).waitFor();
 

@@ -52,8 +52,8 @@ describe.skipIf(!browserAvailable)('the Plan & billing card without Stripe', () 
     await expect.poll(() => plan.getByTestId('plan-current').textContent()).toBe('Team');
     expect(await plan.getByTestId('plan-trial').textContent()).toBe('Trial: 14 days left');
     expect(await plan.getByTestId('plan-row-team').getAttribute('aria-current')).toBe('true');
-    expect(await plan.getByTestId('plan-price-starter').textContent()).toBe('A$499');
-    expect(await plan.getByTestId('plan-price-team').textContent()).toBe('A$899');
+    expect(await plan.getByTestId('plan-price-starter').textContent()).toBe('A$499 per month');
+    expect(await plan.getByTestId('plan-price-team').textContent()).toBe('A$899 per month');
     expect(await plan.getByTestId('plan-price-agency').textContent()).toBe('A$1499');
     expect(await plan.getByTestId('plan-price-free').textContent()).toBe('No charge');
     expect(await plan.getByText('Prices are in AUD and VAT/GST may apply.').isVisible()).toBe(true);

@@ -8,7 +8,7 @@ const inHours = (hours: number) => new Date(now.getTime() + hours * 3600_000).to
 describe('the plan catalogue', () => {
   it('lists every plan, cheapest first, with the landing page’s prices', () => {
     expect(PLAN_ENTRIES.map((e) => e.plan)).toEqual([...PLANS]);
-    expect(PLAN_ENTRIES.map(priceText)).toEqual(['No charge', 'A$499', 'A$899', 'A$1499']);
+    expect(PLAN_ENTRIES.map(priceText)).toEqual(['No charge', 'A$499 per month', 'A$899 per month', 'A$1499 per month']);
   });
 
   it('says in words what PLAN_LIMITS allows', () => {

@@ -1,9 +1,11 @@
 import { PLANS, type Plan } from '../plans.ts';
 
 // What the Plan & billing card shows of each plan: the landing page's pricing cards (prices in AUD,
-// no period shown: SPEC.md section 9) and what PLAN_LIMITS allows, in plain words. Browser-safe.
+// per month: issue 12 asks for the period SPEC.md section 9 left out) and what PLAN_LIMITS allows,
+// in plain words. Browser-safe.
 
 export const PRICE_CURRENCY_PREFIX = 'A$';
+export const PRICE_PERIOD = 'per month';
 export const PRICE_NOTE = 'Prices are in AUD and VAT/GST may apply.';
 
 export interface PlanEntry {
@@ -30,9 +32,9 @@ export const PLAN_CATALOGUE: Record<Plan, PlanEntry> = {
 /** Every plan, cheapest first. */
 export const PLAN_ENTRIES: PlanEntry[] = PLANS.map((plan) => PLAN_CATALOGUE[plan]);
 
-/** "A$899", as the landing page shows it; "No charge" for the free plan. */
+/** "A$899 per month", as the landing page shows it; "No charge" for the free plan. */
 export function priceText(entry: PlanEntry): string {
-  return entry.price === null ? 'No charge' : `${PRICE_CURRENCY_PREFIX}${entry.price}`;
+  return entry.price === null ? 'No charge' : `${PRICE_CURRENCY_PREFIX}${entry.price} ${PRICE_PERIOD}`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
