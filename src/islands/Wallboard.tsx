@@ -12,6 +12,8 @@ interface Props {
   slug: string;
   /** Set on a kiosk screen: data through the link's token, and no links into the workspace. */
   kioskToken?: string;
+  /** A named wallboard (Agency): its own teams and target, read again on each workspace event. */
+  wallboardId?: number;
 }
 
 /** Keeps the screen on (where the browser allows it) and hides the pointer when nobody moves it. */
@@ -58,7 +60,7 @@ function useClock() {
 
 const STATUS_TEXT: Record<LiveStatus, string> = { connecting: 'Connecting…', live: 'Live', polling: 'Reconnecting…' };
 
-export default function Wallboard({ initial, slug, kioskToken }: Props) {
+export default function Wallboard({ initial, slug, kioskToken, wallboardId }: Props) {
   const [dashboard, setDashboard] = useState<Dashboard | null>(initial);
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [gone, setGone] = useState(false);
@@ -70,13 +72,14 @@ export default function Wallboard({ initial, slug, kioskToken }: Props) {
     () =>
       connectLive<Dashboard>({
         eventsUrl: kioskToken ? `/api/kiosk/${kioskToken}/events` : '/api/events',
-        dataUrl: kioskToken ? `/api/kiosk/${kioskToken}/dashboard` : '/api/dashboard',
+        dataUrl: kioskToken ? `/api/kiosk/${kioskToken}/dashboard` : wallboardId ? `/api/dashboard?wallboard=${wallboardId}` : '/api/dashboard',
+        readDataOnEvent: wallboardId !== undefined,
         onData: setDashboard,
         onCelebration: dispatchCelebration,
         onStatus: setStatus,
         onGone: () => setGone(true),
       }),
-    [kioskToken],
+    [kioskToken, wallboardId],
   );
 
   if (gone) {

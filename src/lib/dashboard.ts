@@ -1,6 +1,7 @@
 import type { Db } from './db/database.ts';
 import { findLogoVersion, logoUrl } from './logo.ts';
 import { averageRatingX10, challengeSettings, teamScores } from './scoring.ts';
+import type { Wallboard } from './wallboards.ts';
 import type { Workspace } from './workspaces.ts';
 
 export interface DashboardTeam {
@@ -22,10 +23,15 @@ export interface Dashboard {
   companyLogo: string | null;
 }
 
-export async function loadDashboard(db: Db, workspace: Workspace): Promise<Dashboard> {
+/**
+ * The dashboard of the workspace's own wallboard (its teams with no wallboard, "Unknown" among them),
+ * or of one named wallboard (its teams, its name and target).
+ */
+export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wallboard | null = null): Promise<Dashboard> {
   const challenge = await challengeSettings(db, workspace);
   const [scores, logoVersion] = await Promise.all([teamScores(db, workspace, challenge.start), findLogoVersion(db, workspace.id)]);
-  const teams = scores.map((s) => ({
+  const shown = scores.filter((s) => s.wallboardId === (wallboard?.id ?? null));
+  const teams = shown.map((s) => ({
     id: s.id,
     name: s.name,
     color: s.color,
@@ -40,8 +46,8 @@ export async function loadDashboard(db: Db, workspace: Workspace): Promise<Dashb
       requestsSent: teams.reduce((n, t) => n + t.reviewRequestsSent, 0),
       googleReviews: teams.reduce((n, t) => n + t.googleReviewsConfirmed, 0),
     },
-    targetReviews: challenge.targetReviews,
-    companyName: workspace.businessName,
+    targetReviews: wallboard?.targetReviews ?? challenge.targetReviews,
+    companyName: wallboard?.name ?? workspace.businessName,
     companyLogo: logoVersion ? logoUrl(workspace.slug, logoVersion) : null,
   };
 }

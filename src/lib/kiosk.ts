@@ -20,15 +20,15 @@ const columns = { id: kioskLinks.id, label: kioskLinks.label, createdAt: kioskLi
 /** Live share links a workspace may have at once. */
 export const MAX_KIOSK_LINKS = 50;
 
-/** A new link, unless the workspace has MAX_KIOSK_LINKS live ones (null). */
-export async function createKioskLink(db: Db, workspaceId: number, label: string): Promise<(KioskLink & { token: string }) | null> {
+/** A new link, unless the workspace has MAX_KIOSK_LINKS live ones (null). `wallboardId`: a named wallboard's, or null for the workspace's own. */
+export async function createKioskLink(db: Db, workspaceId: number, label: string, wallboardId: number | null = null): Promise<(KioskLink & { token: string }) | null> {
   const token = newToken();
   const added = await addUnderCap(
     db,
     workspaceId,
     MAX_KIOSK_LINKS,
     async (tx) => (await tx.select({ n: count() }).from(kioskLinks).where(and(eq(kioskLinks.workspaceId, workspaceId), isNull(kioskLinks.revokedAt))))[0]?.n ?? 0,
-    async (tx) => (await tx.insert(kioskLinks).values({ workspaceId, label, tokenHash: hashToken(token) }).returning(columns))[0]!,
+    async (tx) => (await tx.insert(kioskLinks).values({ workspaceId, label, wallboardId, tokenHash: hashToken(token) }).returning(columns))[0]!,
   );
   return added.ok ? { ...added.value, token } : null;
 }
@@ -48,14 +48,14 @@ export async function revokeKioskLink(db: Db, workspaceId: number, id: number): 
 }
 
 /** The workspace a live (not revoked) kiosk token opens, or null. */
-export async function resolveKioskToken(db: Db, token: string): Promise<{ workspace: Workspace; linkId: number } | null> {
+export async function resolveKioskToken(db: Db, token: string): Promise<{ workspace: Workspace; linkId: number; wallboardId: number | null } | null> {
   if (token.length < 16 || token.length > 100) return null;
   const [row] = await db
-    .select({ linkId: kioskLinks.id, workspaceId: workspaces.id })
+    .select({ linkId: kioskLinks.id, workspaceId: workspaces.id, wallboardId: kioskLinks.wallboardId })
     .from(kioskLinks)
     .innerJoin(workspaces, eq(workspaces.id, kioskLinks.workspaceId))
     .where(and(eq(kioskLinks.tokenHash, hashToken(token)), isNull(kioskLinks.revokedAt)));
   if (!row) return null;
   const workspace = await findWorkspaceById(db, row.workspaceId);
-  return workspace ? { workspace, linkId: row.linkId } : null;
+  return workspace ? { workspace, linkId: row.linkId, wallboardId: row.wallboardId } : null;
 }

@@ -60,12 +60,26 @@ export function planAllowsGoogle(plan: Plan): boolean {
   return plan !== 'free';
 }
 
+/** A wallboard shows at most this many teams (besides "Unknown"), whatever the plan. */
+export const TEAMS_PER_WALLBOARD = 5;
+
+/** The teams one wallboard may have on a plan (Agency: 5 on each of its wallboards). */
+export function teamsPerWallboard(plan: Plan): number {
+  return Math.min(PLAN_LIMITS[plan].teams ?? TEAMS_PER_WALLBOARD, TEAMS_PER_WALLBOARD);
+}
+
+const teamsAllowed = (plan: Plan, teams: number) =>
+  `the ${PLAN_NAMES[plan]} plan allows ${teams} teams${PLAN_LIMITS[plan].wallboards === 1 ? '' : ' per wallboard'}`;
+
 /** Answers (403) and notes naming the limit a plan sets. */
 export const PLAN_LIMIT_MESSAGES = {
-  teams: (plan: Plan, teams: number) =>
-    `Team limit reached: the ${PLAN_NAMES[plan]} plan allows ${teams} teams. Upgrade your plan to add more.`,
+  teams: (plan: Plan, teams: number) => `Team limit reached: ${teamsAllowed(plan, teams)}. Upgrade your plan to add more.`,
   teamReadOnly: (plan: Plan, teams: number) =>
-    `This team is read-only: the ${PLAN_NAMES[plan]} plan allows ${teams} teams and this one is over that limit. Upgrade your plan, or delete another team, to use it again.`,
+    `This team is read-only: ${teamsAllowed(plan, teams)} and this one is over that limit. Upgrade your plan, or delete another team, to use it again.`,
+  wallboards: (plan: Plan, wallboards: number) =>
+    `Wallboard limit reached: the ${PLAN_NAMES[plan]} plan allows ${wallboards} ${wallboards === 1 ? 'wallboard' : 'wallboards'}.${plan === 'agency' ? '' : ' The Agency plan has up to 10, each with its own teams, target and logo.'}`,
+  wallboardReadOnly: (plan: Plan, wallboards: number) =>
+    `This wallboard is read-only: the ${PLAN_NAMES[plan]} plan allows ${wallboards} ${wallboards === 1 ? 'wallboard' : 'wallboards'} and this one is over that limit. It is kept and still shows; upgrade to change it.`,
   branding: (plan: Plan) =>
     `Client branding (your own logo) is not part of the ${PLAN_NAMES[plan]} plan. Upgrade to the Team or Agency plan to add your logo.`,
 };

@@ -98,4 +98,10 @@ describe('readOnlyTeamIds', () => {
     expect(readOnlyTeamIds([...rows, { id: 12, name: 'Later' }], 'starter')).toEqual(new Set([9, 12]));
     expect(readOnlyTeamIds(rows, 'team')).toEqual(new Set());
   });
+
+  it('counts each wallboard on its own (Agency: five teams on each)', () => {
+    const many = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, name: `Main ${i}`, wallboardId: null }));
+    const other = Array.from({ length: 5 }, (_, i) => ({ id: i + 100, name: `Client ${i}`, wallboardId: 7 }));
+    expect(readOnlyTeamIds([...many, ...other], 'agency')).toEqual(new Set([6]));
+  });
 });

@@ -1,8 +1,8 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
-import { teams } from './db/schema.ts';
+import { teams, wallboards } from './db/schema.ts';
 import { addUnderCap } from './db/workspace-cap.ts';
-import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan } from './plans.ts';
+import { PLAN_LIMIT_MESSAGES, teamsPerWallboard, type Plan } from './plans.ts';
 import { challengeSettings, teamScores } from './scoring.ts';
 import { isReservedTeamName, type TeamColor } from './validation/team-rules.ts';
 import { UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
@@ -14,20 +14,27 @@ export interface Team {
   color: string;
   /** Reviews counted for the team in the challenge window (decision 011). */
   reviews: number;
+  /** Present when the team is on one of the workspace's named wallboards (Agency), not its own. */
+  wallboardId?: number;
   /** Present when over the plan's team limit (after a downgrade or an ended trial): kept and shown, not changed or logged to. */
   readOnly?: true;
 }
 
-export type TeamProblem = 'not_found' | 'duplicate_name' | 'reserved_name' | 'unknown_locked' | 'limit_reached' | 'plan_limit' | 'read_only';
+export type TeamProblem =
+  | 'not_found'
+  | 'duplicate_name'
+  | 'reserved_name'
+  | 'unknown_locked'
+  | 'plan_limit'
+  | 'read_only'
+  | 'wallboard_not_found';
 
-/** Teams a workspace may have besides "Unknown": more than a wallboard can show. */
-export const MAX_TEAMS = 50;
 
 export const TEAM_PROBLEM_MESSAGES: Record<Exclude<TeamProblem, 'not_found' | 'plan_limit' | 'read_only'>, string> = {
+  wallboard_not_found: 'Wallboard not found',
   duplicate_name: 'A team with this name already exists',
   reserved_name: `The name "${UNKNOWN_TEAM_NAME}" is kept for reviews that match no team`,
   unknown_locked: `The "${UNKNOWN_TEAM_NAME}" team holds unmatched reviews and cannot be renamed or deleted`,
-  limit_reached: `A workspace can have at most ${MAX_TEAMS} teams`,
 };
 
 export type TeamResult = { ok: true; team: Team } | { ok: false; problem: TeamProblem };
@@ -37,18 +44,23 @@ type TeamRow = { id: number; name: string; color: string };
 
 const isUnknown = (team: { name: string }) => team.name.toLowerCase() === UNKNOWN_TEAM_NAME.toLowerCase();
 
-/** The teams a plan allows besides "Unknown" (which never counts against a limit). */
+/** The teams a plan allows on one wallboard besides "Unknown" (which never counts against a limit). */
 export function planTeamLimit(plan: Plan): number {
-  return Math.min(PLAN_LIMITS[plan].teams ?? MAX_TEAMS, MAX_TEAMS);
+  return teamsPerWallboard(plan);
 }
 
 /**
- * The ids of the teams over the plan's limit: the oldest teams stay usable, the newest beyond the
- * limit become read-only. Nothing is deleted, so an upgrade (or deleting a team) brings them back.
+ * The ids of the teams over the plan's limit, wallboard by wallboard: the oldest teams stay usable,
+ * the newest beyond the limit become read-only. Nothing is deleted, so an upgrade (or deleting a
+ * team) brings them back.
  */
-export function readOnlyTeamIds(teamRows: readonly { id: number; name: string }[], plan: Plan): Set<number> {
-  const counted = teamRows.filter((t) => !isUnknown(t)).sort((a, b) => a.id - b.id);
-  return new Set(counted.slice(planTeamLimit(plan)).map((t) => t.id));
+export function readOnlyTeamIds(teamRows: readonly { id: number; name: string; wallboardId?: number | null }[], plan: Plan): Set<number> {
+  const byWallboard = new Map<number | null, { id: number }[]>();
+  for (const team of teamRows.filter((t) => !isUnknown(t)).sort((a, b) => a.id - b.id)) {
+    const key = team.wallboardId ?? null;
+    byWallboard.set(key, [...(byWallboard.get(key) ?? []), team]);
+  }
+  return new Set([...byWallboard.values()].flatMap((group) => group.slice(planTeamLimit(plan)).map((t) => t.id)));
 }
 
 /** The answer's message for a plan limit problem. */
@@ -65,12 +77,19 @@ export async function listTeams(db: Db, workspace: Workspace): Promise<Team[]> {
   const { start } = await challengeSettings(db, workspace);
   const scores = await teamScores(db, workspace, start);
   const readOnly = readOnlyTeamIds(scores, workspace.plan);
-  return scores.map(({ id, name, color, reviews }) => ({ id, name, color, reviews, ...(readOnly.has(id) ? { readOnly: true as const } : {}) }));
+  return scores.map(({ id, name, color, reviews, wallboardId }) => ({
+    id,
+    name,
+    color,
+    reviews,
+    ...(wallboardId !== null ? { wallboardId } : {}),
+    ...(readOnly.has(id) ? { readOnly: true as const } : {}),
+  }));
 }
 
 /** Whether the team is over the plan's limit (see readOnlyTeamIds). */
 export async function isTeamReadOnly(db: Db, workspace: Workspace, teamId: number): Promise<boolean> {
-  const rows = await db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.workspaceId, workspace.id));
+  const rows = await db.select({ id: teams.id, name: teams.name, wallboardId: teams.wallboardId }).from(teams).where(eq(teams.workspaceId, workspace.id));
   return readOnlyTeamIds(rows, workspace.plan).has(teamId);
 }
 
@@ -102,17 +121,33 @@ function isUniqueViolation(error: unknown): boolean {
 
 async function withCount(db: Db, workspace: Workspace, team: TeamRow): Promise<Team> {
   const counted = (await listTeams(db, workspace)).find((t) => t.id === team.id);
-  return { ...team, reviews: counted?.reviews ?? 0 };
+  return { ...team, reviews: counted?.reviews ?? 0, ...(counted?.wallboardId ? { wallboardId: counted.wallboardId } : {}) };
+}
+
+/** Teams (besides "Unknown") on one wallboard: null is the workspace's own. */
+function onWallboard(workspaceId: number, wallboardId: number | null) {
+  return and(
+    eq(teams.workspaceId, workspaceId),
+    wallboardId === null ? isNull(teams.wallboardId) : eq(teams.wallboardId, wallboardId),
+    sql`lower(${teams.name}) <> lower(${UNKNOWN_TEAM_NAME})`,
+  );
+}
+
+async function wallboardInWorkspace(db: Db, workspaceId: number, wallboardId: number): Promise<boolean> {
+  const [row] = await db.select({ id: wallboards.id }).from(wallboards).where(and(eq(wallboards.workspaceId, workspaceId), eq(wallboards.id, wallboardId)));
+  return row !== undefined;
 }
 
 /** Creates a team; `name` must already pass teamNameProblem and `color` be one of the six. */
 export async function createTeam(
   db: Db,
   workspace: Workspace,
-  input: { name: string; color: TeamColor },
+  input: { name: string; color: TeamColor; wallboardId?: number | null },
 ): Promise<TeamResult> {
   const name = input.name.trim();
+  const wallboardId = input.wallboardId ?? null;
   if (isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
+  if (wallboardId !== null && !(await wallboardInWorkspace(db, workspace.id, wallboardId))) return { ok: false, problem: 'wallboard_not_found' };
   if (await nameTaken(db, workspace.id, name)) return { ok: false, problem: 'duplicate_name' };
   const limit = planTeamLimit(workspace.plan);
   try {
@@ -120,12 +155,11 @@ export async function createTeam(
       db,
       workspace.id,
       limit,
-      async (tx) =>
-        (await tx.select({ n: count() }).from(teams).where(and(eq(teams.workspaceId, workspace.id), sql`lower(${teams.name}) <> lower(${UNKNOWN_TEAM_NAME})`)))[0]?.n ?? 0,
-      async (tx) => (await tx.insert(teams).values({ workspaceId: workspace.id, name, color: input.color }).returning(teamColumns))[0]!,
+      async (tx) => (await tx.select({ n: count() }).from(teams).where(onWallboard(workspace.id, wallboardId)))[0]?.n ?? 0,
+      async (tx) => (await tx.insert(teams).values({ workspaceId: workspace.id, name, color: input.color, wallboardId }).returning(teamColumns))[0]!,
     );
-    if (!added.ok) return { ok: false, problem: added.problem === 'limit_reached' && limit < MAX_TEAMS ? 'plan_limit' : added.problem };
-    return { ok: true, team: { ...added.value, reviews: 0 } };
+    if (!added.ok) return { ok: false, problem: added.problem === 'limit_reached' ? 'plan_limit' : added.problem };
+    return { ok: true, team: { ...added.value, reviews: 0, ...(wallboardId !== null ? { wallboardId } : {}) } };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, problem: 'duplicate_name' };
     throw error;

@@ -162,15 +162,15 @@ describe('hostile input', () => {
 });
 
 describe('per-workspace caps', () => {
-  it('allow 50 teams besides "Unknown" (Agency), then refuse with a clear message', async () => {
+  it('allow the plan\'s teams on a wallboard, however many arrive at once, then refuse naming the limit', async () => {
     const { client, workspaceId } = await signUpAdmin(app);
     await setPlan(app, workspaceId, 'agency');
     const answers = await Promise.all(Array.from({ length: 55 }, (_, i) => client.post('/api/teams', { name: `Team ${i}`, color: '#10B981' })));
-    expect(answers.filter((r) => r.status === 201)).toHaveLength(50);
-    const refused = answers.filter((r) => r.status === 409);
-    expect(refused).toHaveLength(5);
-    expect(refused[0]!.json.message).toBe('A workspace can have at most 50 teams');
-    expect((await client.get('/api/teams')).json).toHaveLength(51);
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(5);
+    const refused = answers.filter((r) => r.status === 403);
+    expect(refused).toHaveLength(50);
+    expect(refused[0]!.json.message).toBe('Team limit reached: the Agency plan allows 5 teams per wallboard. Upgrade your plan to add more.');
+    expect((await client.get('/api/teams')).json).toHaveLength(6);
   });
 
   it('allow 100 settings keys', async () => {

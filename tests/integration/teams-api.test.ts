@@ -3,7 +3,7 @@ import { reviews, settings } from '../../src/lib/db/schema.ts';
 import { LIVE_CHANNEL } from '../../src/lib/live/publish.ts';
 import { eq, and } from 'drizzle-orm';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { setPlan, signUp, signUpAdmin } from '../helpers/accounts.ts';
+import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { Client } from '../helpers/client.ts';
 import { noticeWithoutId } from '../helpers/notices.ts';
 
@@ -83,14 +83,18 @@ describe('team CRUD', () => {
   });
 
   it('accepts the six colours (in any case) and refuses others', async () => {
-    const { client, workspaceId } = await signUpAdmin(app);
-    await setPlan(app, workspaceId, 'agency');
+    const { client } = await signUpAdmin(app);
     const colours = ['#F59E0B', '#3B82F6', '#8B5CF6', '#10B981', '#EF4444', '#6B7280'];
-    for (const [i, color] of colours.entries()) {
+    // Five teams (the Team plan's limit), then the sixth colour on the first of them.
+    const created = [];
+    for (const [i, color] of colours.slice(0, 5).entries()) {
       const res = await client.post('/api/teams', { name: `Team ${i}`, color: color.toLowerCase() });
       expect(res.status).toBe(201);
       expect(res.json.color).toBe(color);
+      created.push(res.json);
     }
+    const recoloured = await put(client, `/api/teams/${created[0].id}`, { color: colours[5]!.toLowerCase() });
+    expect(recoloured.json.color).toBe(colours[5]);
     for (const color of ['#000000', 'red', '', 42]) {
       const res = await client.post('/api/teams', { name: `Bad ${String(color)}`, color });
       expect(res.status).toBe(400);

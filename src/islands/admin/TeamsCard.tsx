@@ -74,7 +74,8 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
     }
   };
 
-  const counted = teams?.filter((t) => !isReservedTeamName(t.name)).length ?? 0;
+  // The main wallboard's teams: teams of named wallboards (Agency) count on their own wallboard.
+  const counted = teams?.filter((t) => !isReservedTeamName(t.name) && t.wallboardId === undefined).length ?? 0;
   const atLimit = teams !== null && counted >= teamLimit;
   const limitNote = `Your ${planName} plan allows ${teamLimit} ${teamLimit === 1 ? 'team' : 'teams'}`;
 

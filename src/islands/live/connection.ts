@@ -27,6 +27,11 @@ export interface LiveMessage<T> {
 export interface LiveOptions<T> {
   eventsUrl: string;
   dataUrl: string;
+  /**
+   * The events carry another screen's data (a named wallboard hears its workspace's events): read
+   * dataUrl on each event instead, and celebrate only when what it shows changed.
+   */
+  readDataOnEvent?: boolean;
   onData(data: T): void;
   /** Every data event the stream delivers, changed data or not (lists that are not the dashboard re-read then). */
   onEvent?(): void;
@@ -69,11 +74,13 @@ export function connectLive<T>(options: LiveOptions<T>): () => void {
   const streamUrl = () =>
     lastEventId ? `${options.eventsUrl}${options.eventsUrl.includes('?') ? '&' : '?'}lastEventId=${encodeURIComponent(lastEventId)}` : options.eventsUrl;
 
-  const deliver = (data: T) => {
+  /** Hands new data to the page; false when it is what the page already shows. */
+  const deliver = (data: T): boolean => {
     const json = JSON.stringify(data);
-    if (json === lastJson) return;
+    if (json === lastJson) return false;
     lastJson = json;
     options.onData(data);
+    return true;
   };
 
   const read = (event: MessageEvent): LiveMessage<T> | null => {
@@ -85,18 +92,19 @@ export function connectLive<T>(options: LiveOptions<T>): () => void {
     }
   };
 
-  const poll = async () => {
+  const poll = async (): Promise<boolean> => {
     try {
       const response = await fetchData(options.dataUrl);
       if (response.status === 404 || response.status === 410) {
         stop();
         options.onGone?.();
-        return;
+        return false;
       }
-      if (response.ok) deliver((await response.json()) as T);
+      if (response.ok) return deliver((await response.json()) as T);
     } catch (error) {
       console.warn('Polling failed', error);
     }
+    return false;
   };
 
   const startPolling = () => {
@@ -141,6 +149,10 @@ export function connectLive<T>(options: LiveOptions<T>): () => void {
       options.onEvent?.();
       const message = read(event);
       if (!message) return;
+      if (options.readDataOnEvent) {
+        void poll().then((changed) => changed && message.celebration && fresh && options.onCelebration(message.review ?? message.data));
+        return;
+      }
       if (message.data) deliver(message.data);
       if (message.celebration && fresh) options.onCelebration(message.review ?? message.data);
     };

@@ -19,12 +19,26 @@ export const workspaces = pgTable('workspaces', {
   stripeSubscriptionId: text('stripe_subscription_id'),
 });
 
+/** The named wallboards of a workspace besides its own (Agency, issue 12). */
+export const wallboards = pgTable('wallboards', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  targetReviews: integer('target_reviews'),
+  weeklyGoal: integer('weekly_goal'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const teams = pgTable('teams', {
   id: serial('id').primaryKey(),
   workspaceId: integer('workspace_id')
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
+  /** Null: the workspace's own wallboard. */
+  wallboardId: integer('wallboard_id').references(() => wallboards.id, { onDelete: 'set null' }),
   color: text('color').notNull().default('#3B82F6'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -149,6 +163,8 @@ export const kioskLinks = pgTable('kiosk_links', {
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   label: text('label').notNull(),
+  /** Null: the workspace's own wallboard. */
+  wallboardId: integer('wallboard_id').references(() => wallboards.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),

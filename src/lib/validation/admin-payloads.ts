@@ -20,10 +20,45 @@ const teamColor = z.string({ error: TEAM_COLOR_INVALID }).transform((value, ctx)
   return color;
 });
 
+/** A named wallboard's id (Agency); null or absent: the workspace's own wallboard. */
+export const wallboardRef = z
+  .number({ error: 'Wallboard not found' })
+  .int({ error: 'Wallboard not found' })
+  .positive({ error: 'Wallboard not found' })
+  .max(2_147_483_647, { error: 'Wallboard not found' })
+  .nullable()
+  .optional();
+
 export const teamCreatePayload = z.object({
   name: teamName,
   color: teamColor.optional().transform((color) => color ?? DEFAULT_TEAM_COLOR),
+  wallboardId: wallboardRef,
 });
+
+export const WALLBOARD_NAME_MAX = 60;
+const wallboardName = z
+  .string({ error: 'Wallboard name is required' })
+  .trim()
+  .min(1, { error: 'Wallboard name is required' })
+  .max(WALLBOARD_NAME_MAX, { error: `Wallboard name is at most ${WALLBOARD_NAME_MAX} characters` });
+const wallboardCount = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number from 1 to ${max}` })
+    .int({ error: `${label} must be a whole number from 1 to ${max}` })
+    .min(1, { error: `${label} must be a whole number from 1 to ${max}` })
+    .max(max, { error: `${label} must be a whole number from 1 to ${max}` })
+    .nullable()
+    .optional();
+
+export const wallboardCreatePayload = z.object({
+  name: wallboardName,
+  targetReviews: wallboardCount('Target reviews', 100_000),
+  weeklyGoal: wallboardCount('Weekly goal', 10_000),
+});
+
+export const wallboardUpdatePayload = z
+  .object({ name: wallboardName.optional(), targetReviews: wallboardCount('Target reviews', 100_000), weeklyGoal: wallboardCount('Weekly goal', 10_000) })
+  .refine((w) => w.name !== undefined || w.targetReviews !== undefined || w.weeklyGoal !== undefined, { message: 'Send a name, targetReviews or weeklyGoal to change' });
 
 export const NOTHING_TO_UPDATE = 'Send a name or a color to change';
 

@@ -1,3 +1,4 @@
+import { wallboardRef } from './admin-payloads.ts';
 import { z } from 'zod';
 import { TRIAL_PLANS } from '../plans.ts';
 import { EMAIL_CONTENT_MAX, EMAIL_SUBJECT_MAX, feedbackMessageProblem, loginRules, logRequestRules, NO_NEW_PASSWORD, registrationRules } from './rules.ts';
@@ -83,6 +84,7 @@ export const kioskLinkPayload = z.object({
     .trim()
     .min(1, 'Give the display a name')
     .max(60, 'The name must be at most 60 characters'),
+  wallboardId: wallboardRef,
 });
 
 const FILL_ALL_FIELDS = 'Please fill in all fields';

@@ -15,8 +15,8 @@ export function problemResponse(problem: TeamProblem, plan: Plan): Response {
       return badRequest(TEAM_PROBLEM_MESSAGES.reserved_name, 'name');
     case 'unknown_locked':
       return badRequest(TEAM_PROBLEM_MESSAGES.unknown_locked);
-    case 'limit_reached':
-      return errorJson(409, TEAM_PROBLEM_MESSAGES.limit_reached);
+    case 'wallboard_not_found':
+      return badRequest(TEAM_PROBLEM_MESSAGES.wallboard_not_found, 'wallboardId');
     case 'plan_limit':
     case 'read_only':
       return planLimitRefused(planProblemMessage(problem, plan), 'teams');

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { errorJson, json, parseJsonBody } from '../../../../lib/http.ts';
+import { badRequest, errorJson, json, parseJsonBody } from '../../../../lib/http.ts';
+import { findWallboard } from '../../../../lib/wallboards.ts';
 import { createKioskLink, listKioskLinks, MAX_KIOSK_LINKS } from '../../../../lib/kiosk.ts';
 import { kioskLinkPayload } from '../../../../lib/validation/payloads.ts';
 import { linkBase } from '../../../../lib/public-url.ts';
@@ -17,7 +18,10 @@ export const POST: APIRoute = async ({ locals, request, url }) => {
   if (!access.ok) return access.response;
   const parsed = await parseJsonBody(request, kioskLinkPayload);
   if (!parsed.ok) return parsed.response;
-  const created = await createKioskLink(locals.runtime.database.db, access.workspace.id, parsed.data.label);
+  const { db } = locals.runtime.database;
+  const wallboardId = parsed.data.wallboardId ?? null;
+  if (wallboardId !== null && !(await findWallboard(db, access.workspace, wallboardId))) return badRequest('Wallboard not found', 'wallboardId');
+  const created = await createKioskLink(db, access.workspace.id, parsed.data.label, wallboardId);
   if (!created) return errorJson(409, `A workspace can have at most ${MAX_KIOSK_LINKS} share links: revoke one first`);
   const { token, ...link } = created;
   return json({ ...link, url: `${linkBase(locals.runtime.config, url)}/wall/${token}` }, 201);

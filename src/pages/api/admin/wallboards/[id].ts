@@ -1,0 +1,33 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../lib/auth/guards.ts';
+import { json, notFound, parseJsonBody } from '../../../../lib/http.ts';
+import { announceDataChange } from '../../../../lib/live/publish.ts';
+import { deleteWallboard, updateWallboard } from '../../../../lib/wallboards.ts';
+import { wallboardUpdatePayload } from '../../../../lib/validation/admin-payloads.ts';
+import { WALLBOARD_NOT_FOUND, wallboardProblemResponse } from './_problem.ts';
+
+const wallboardId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
+
+export const PUT: APIRoute = async ({ params, request, locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const id = wallboardId(params.id);
+  if (id === null) return notFound(WALLBOARD_NOT_FOUND);
+  const parsed = await parseJsonBody(request, wallboardUpdatePayload);
+  if (!parsed.ok) return parsed.response;
+  const { database } = locals.runtime;
+  const result = await updateWallboard(database.db, access.workspace, id, parsed.data);
+  if (!result.ok) return wallboardProblemResponse(result.problem, access.workspace.plan);
+  await announceDataChange(database, access.workspace.id);
+  return json(result.wallboard);
+};
+
+export const DELETE: APIRoute = async ({ params, locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const id = wallboardId(params.id);
+  const { database } = locals.runtime;
+  if (id === null || !(await deleteWallboard(database.db, access.workspace, id))) return notFound(WALLBOARD_NOT_FOUND);
+  await announceDataChange(database, access.workspace.id);
+  return json({ message: 'Wallboard deleted' });
+};

@@ -1,0 +1,18 @@
+import { notFound, planLimitRefused } from '../../../../lib/http.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan } from '../../../../lib/plans.ts';
+import type { WallboardProblem } from '../../../../lib/wallboards.ts';
+
+export const WALLBOARD_NOT_FOUND = 'Wallboard not found';
+
+/** The answer to a wallboard change the domain refused (the underscore keeps this out of the routes). */
+export function wallboardProblemResponse(problem: WallboardProblem, plan: Plan): Response {
+  const allowed = PLAN_LIMITS[plan].wallboards ?? 1;
+  switch (problem) {
+    case 'not_found':
+      return notFound(WALLBOARD_NOT_FOUND);
+    case 'plan_limit':
+      return planLimitRefused(PLAN_LIMIT_MESSAGES.wallboards(plan, allowed), 'wallboards');
+    case 'read_only':
+      return planLimitRefused(PLAN_LIMIT_MESSAGES.wallboardReadOnly(plan, allowed), 'wallboards');
+  }
+}

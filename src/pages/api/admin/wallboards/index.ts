@@ -1,0 +1,22 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../lib/auth/guards.ts';
+import { json, parseJsonBody } from '../../../../lib/http.ts';
+import { createWallboard, listWallboards } from '../../../../lib/wallboards.ts';
+import { wallboardCreatePayload } from '../../../../lib/validation/admin-payloads.ts';
+import { wallboardProblemResponse } from './_problem.ts';
+
+export const GET: APIRoute = async ({ locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  return json(await listWallboards(locals.runtime.database.db, access.workspace));
+};
+
+export const POST: APIRoute = async ({ locals, request }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const parsed = await parseJsonBody(request, wallboardCreatePayload);
+  if (!parsed.ok) return parsed.response;
+  const result = await createWallboard(locals.runtime.database.db, access.workspace, parsed.data);
+  if (!result.ok) return wallboardProblemResponse(result.problem, access.workspace.plan);
+  return json(result.wallboard, 201);
+};

@@ -1,0 +1,113 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teams, wallboards } from '../../src/lib/db/schema.ts';
+import type { Plan } from '../../src/lib/plans.ts';
+import { setPlan, signUpAdmin } from '../helpers/accounts.ts';
+import { startApp, type TestApp } from '../helpers/app.ts';
+
+// Issue 12, item 3: wallboards as things (Agency). A workspace has its own wallboard and, on Agency,
+// up to 9 named ones, each with its own teams (up to 5), target, page and share links.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+async function workspaceOn(plan: Plan) {
+  const admin = await signUpAdmin(app);
+  await setPlan(app, admin.workspaceId, plan);
+  return admin;
+}
+
+describe('wallboards', () => {
+  it('are refused on Team with a message naming the limit', async () => {
+    const { client } = await workspaceOn('team');
+    const res = await client.post('/api/admin/wallboards', { name: 'Client A' });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toMatch(/^Wallboard limit reached: the Team plan allows 1 wallboard\./);
+    expect(res.headers.get('x-plan-limit')).toBe('wallboards');
+  });
+
+  it('Agency: ten in all (the main one and nine named), the eleventh refused', async () => {
+    const { client } = await workspaceOn('agency');
+    for (let i = 1; i <= 9; i++) expect((await client.post('/api/admin/wallboards', { name: `Client ${i}` })).status).toBe(201);
+    const tenth = await client.post('/api/admin/wallboards', { name: 'Client 10' });
+    expect(tenth.status).toBe(403);
+    expect(tenth.json.message).toContain('the Agency plan allows 10 wallboards');
+    expect((await client.get('/api/admin/wallboards')).json).toHaveLength(9);
+  });
+
+  it('validates what it is given', async () => {
+    const { client } = await workspaceOn('agency');
+    expect((await client.post('/api/admin/wallboards', { name: '  ' })).json).toMatchObject({ message: 'Wallboard name is required' });
+    expect((await client.post('/api/admin/wallboards', { name: 'A', targetReviews: 0 })).status).toBe(400);
+    expect((await client.request('PUT', '/api/admin/wallboards/999999', { name: 'B' })).status).toBe(404);
+  });
+
+  it('each has its own teams (five at most), target, dashboard, page and share link', async () => {
+    const { client, workspace } = await workspaceOn('agency');
+    const board = (await client.post('/api/admin/wallboards', { name: 'Smith & Co', targetReviews: 40 })).json;
+    expect(board).toEqual({ id: expect.any(Number), name: 'Smith & Co', targetReviews: 40, weeklyGoal: null, teams: 0 });
+    for (const name of ['S1', 'S2', 'S3', 'S4', 'S5']) {
+      const team = await client.post('/api/teams', { name, wallboardId: board.id });
+      expect(team.status).toBe(201);
+      expect(team.json.wallboardId).toBe(board.id);
+    }
+    const sixth = await client.post('/api/teams', { name: 'S6', wallboardId: board.id });
+    expect(sixth.status).toBe(403);
+    expect(sixth.json.message).toContain('the Agency plan allows 5 teams per wallboard');
+    // The main wallboard has room of its own.
+    expect((await client.post('/api/teams', { name: 'Main team' })).status).toBe(201);
+
+    const own = (await client.get(`/api/dashboard?wallboard=${board.id}`)).json;
+    expect(own).toMatchObject({ companyName: 'Smith & Co', targetReviews: 40 });
+    expect(own.teams.map((t: { name: string }) => t.name)).toEqual(['S1', 'S2', 'S3', 'S4', 'S5']);
+    const main = (await client.get('/api/dashboard')).json;
+    expect(main.teams.map((t: { name: string }) => t.name)).toEqual(['Main team', 'Unknown']);
+    expect((await client.get('/api/admin/wallboards')).json[0].teams).toBe(5);
+
+    const page = await client.get(`/${workspace.slug}/wallboards/${board.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Smith &amp; Co');
+    expect((await client.get(`/${workspace.slug}/wallboards/999999`)).status).toBe(302);
+
+    const link = await client.post('/api/admin/kiosk-links', { label: 'Smith TV', wallboardId: board.id });
+    expect(link.status).toBe(201);
+    const token = new URL(link.json.url).pathname.split('/').pop();
+    const kiosk = await (await fetch(`${app.url}/api/kiosk/${token}/dashboard`)).json();
+    expect(kiosk).toMatchObject({ companyName: 'Smith & Co', targetReviews: 40 });
+    expect(kiosk.teams).toHaveLength(5);
+  });
+
+  it("are the workspace's own: another workspace's wallboard is not found", async () => {
+    const a = await workspaceOn('agency');
+    const b = await workspaceOn('agency');
+    const board = (await a.client.post('/api/admin/wallboards', { name: 'Mine' })).json;
+    expect((await b.client.post('/api/teams', { name: 'Intruder', wallboardId: board.id })).json).toEqual({ message: 'Wallboard not found', field: 'wallboardId' });
+    expect((await b.client.get(`/api/dashboard?wallboard=${board.id}`)).status).toBe(404);
+    expect((await b.client.post('/api/admin/kiosk-links', { label: 'x', wallboardId: board.id })).status).toBe(400);
+    expect((await b.client.request('DELETE', `/api/admin/wallboards/${board.id}`)).status).toBe(404);
+  });
+
+  it('after a downgrade are kept and shown, read-only; deleting one hands its teams to the main wallboard', async () => {
+    const { client, workspaceId } = await workspaceOn('agency');
+    const board = (await client.post('/api/admin/wallboards', { name: 'Client A' })).json;
+    expect((await client.post('/api/teams', { name: 'A1', wallboardId: board.id })).status).toBe(201);
+
+    await setPlan(app, workspaceId, 'team');
+    const listed = (await client.get('/api/admin/wallboards')).json;
+    expect(listed).toEqual([{ ...board, teams: 1, readOnly: true }]);
+    const rename = await client.request('PUT', `/api/admin/wallboards/${board.id}`, { name: 'Renamed' });
+    expect(rename.status).toBe(403);
+    expect(rename.json.message).toContain('This wallboard is read-only');
+    expect((await client.get(`/api/dashboard?wallboard=${board.id}`)).json.teams).toHaveLength(1);
+
+    expect((await client.request('DELETE', `/api/admin/wallboards/${board.id}`)).status).toBe(200);
+    const [left] = await app.database.db.select({ n: count() }).from(wallboards).where(eq(wallboards.workspaceId, workspaceId));
+    expect(left!.n).toBe(0);
+    const [team] = await app.database.db.select().from(teams).where(eq(teams.name, 'A1'));
+    expect(team).toMatchObject({ workspaceId, wallboardId: null });
+    expect((await client.get('/api/dashboard')).json.teams.map((t: { name: string }) => t.name)).toContain('A1');
+  });
+});
