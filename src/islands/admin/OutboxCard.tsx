@@ -9,11 +9,11 @@ import type { OutboxEntry } from '../../lib/email/outbox.ts';
 const BADGES: Record<OutboxStatus, { label: string; class: string }> = {
   sent: { label: 'Sent', class: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
   failed: { label: 'Failed', class: 'bg-red-50 text-red-700 ring-red-600/20' },
-  'not sent: no SMTP': { label: 'Not sent: no SMTP', class: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
+  'not sent: no SMTP': { label: 'Not sent: email not set up', class: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
   pending: { label: 'Sending', class: 'bg-slate-100 text-slate-700 ring-slate-500/20' },
 };
 
-const NO_SMTP_HINT = 'No mail server is configured (SMTP_URL), so the email was kept here.';
+const NO_SMTP_HINT = 'This workspace does not send email yet, so the email was kept here. Send the customer their review link yourself, or ask whoever runs the server to set up email, then resend it.';
 
 /** A time in the workspace's time zone (the `timezone` setting), like the other admin tables. */
 function when(iso: string, timeZone: string): string {
