@@ -3,6 +3,7 @@ import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 interface KioskLink {
   id: number;
@@ -12,10 +13,9 @@ interface KioskLink {
 }
 
 const LABEL_MAX = 60;
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Share links that open the live wallboard on a TV or kiosk with no sign-in and no user seat. */
-export default function KioskLinksCard() {
+export default function KioskLinksCard({ timeZone = 'UTC' }: { timeZone?: string }) {
   const { data: links, setData: setLinks, loadFailed, load } = useAdminData(() => adminRequest<KioskLink[]>('GET', '/api/admin/kiosk-links'));
   const [label, setLabel] = useState('');
   const [creating, setCreating] = useState(false);
@@ -117,8 +117,8 @@ export default function KioskLinksCard() {
                 <div class="min-w-0">
                   <p class={`truncate text-sm font-medium ${link.revokedAt ? 'text-slate-400 line-through' : 'text-slate-900'}`}>{link.label}</p>
                   <p class="text-xs text-slate-500">
-                    Created {shortDate(link.createdAt)}
-                    {link.revokedAt && ` · revoked ${shortDate(link.revokedAt)}`}
+                    Created {formatDateTime(link.createdAt, timeZone)}
+                    {link.revokedAt && ` · revoked ${formatDateTime(link.revokedAt, timeZone)}`}
                   </p>
                 </div>
                 {link.revokedAt ? (
