@@ -72,11 +72,11 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
                     <span class={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badge.class}`}>
                       {badge.label}
                     </span>
-                    <p class="min-w-0 truncate text-sm font-medium text-slate-900" title={entry.subject}>
+                    <p class="min-w-0 text-sm font-medium text-slate-900 wrap-anywhere">
                       {entry.subject}
                     </p>
                   </div>
-                  <p class="mt-1 truncate text-sm text-slate-600">To {entry.to}</p>
+                  <p class="mt-1 text-sm break-all text-slate-600">To {entry.to}</p>
                   <p class="mt-0.5 text-xs text-slate-500">
                     {entry.sentAt ? `Sent ${formatDateTime(entry.sentAt, timeZone)}` : `Logged ${formatDateTime(entry.createdAt, timeZone)}`}
                     {entry.attempts > 0 && ` · ${attemptsText(entry.attempts)}`}
