@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { TeamRef, TeamVisibleReview, UnmatchedInvite, UnmatchedReview } from '../lib/reviews/queries.ts';
+import { formatDateTime } from '../lib/format-date.ts';
 import { relativeTime } from '../lib/reviews/relative-time.ts';
 import { apiRequest } from './api.ts';
 import Celebration from './Celebration.tsx';
@@ -25,7 +26,7 @@ export interface ReviewsData {
 interface Props extends ReviewsData {
   slug: string;
   businessName: string;
-  /** The workspace's IANA time zone, for dates. */
+  /** The workspace's time zone, for dates. */
   timeZone: string;
   /** The ?team= the page was opened with, when it names a team of the workspace. */
   initialTeamId: number | null;
@@ -38,18 +39,8 @@ const STATUS_TEXT: Record<LiveStatus, string> = { connecting: 'Connecting…', l
 
 const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 
-function dateFormatter(timeZone: string): (iso: string) => string {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
-  } catch {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
-  }
-  return (iso) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? '' : format.format(date);
-  };
-}
+/** The product's one date format, in the workspace's time zone. */
+const dateFormatter = (timeZone: string) => (iso: string) => formatDateTime(iso, timeZone);
 
 function teamFromLocation(): number | null {
   const raw = new URLSearchParams(window.location.search).get('team');

@@ -79,9 +79,22 @@ describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
     const newTemplate = page.getByRole('form', { name: 'New email template' });
     await newTemplate.getByLabel('Template name').fill('Thank you');
     await newTemplate.getByLabel('Subject').fill('How did we do, {firstName}?');
-    await newTemplate.getByLabel('Email body (HTML)').fill('<p>Hi {firstName}, thanks for visiting {companyName}.</p>');
+    // The body is written in the rich-text editor; a placeholder goes in at the cursor from its button.
+    const body = newTemplate.getByRole('textbox', { name: 'Email body' });
+    await body.click();
+    await page.keyboard.type('Hi ');
+    await newTemplate.getByRole('button', { name: 'Customer first name' }).click();
+    await page.keyboard.type(', thanks for visiting ');
+    await newTemplate.getByRole('button', { name: 'Business name' }).click();
+    await page.keyboard.type('.');
+    expect(await body.textContent()).toBe('Hi {firstName}, thanks for visiting {companyName}.');
     await newTemplate.getByRole('button', { name: 'Create Template' }).click();
     await waitDone(page, 'email_template');
+    // The edit dialog opens the saved body in the same editor.
+    await page.getByRole('button', { name: 'Edit Thank you' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Email Template' });
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Email body' }).textContent()).toBe('Hi {firstName}, thanks for visiting {companyName}.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: 'Use copy-the-link mode' }).click();
     await waitDone(page, 'email_delivery');

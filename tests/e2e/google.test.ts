@@ -90,7 +90,7 @@ describe.skipIf(!browserAvailable)('Google Business Profile in the browser', () 
 
     // Google refuses the token: the card turns to Reconnect after the next sync.
     fake.state.invalidGrant = true;
-    await adminPage.getByRole('button', { name: 'Sync now' }).click();
+    await adminPage.getByRole('button', { name: 'Poll Now' }).click();
     await expect.poll(() => adminPage.getByTestId('gmb-status').textContent(), { timeout: 5000 }).toBe('Reconnect needed');
     expect(await adminPage.getByText('Google no longer accepts this connection', { exact: true }).isVisible()).toBe(true);
     expect(await adminPage.getByRole('link', { name: 'Reconnect' }).getAttribute('href')).toBe('/api/gmb/oauth/initiate');

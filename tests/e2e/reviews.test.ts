@@ -92,7 +92,7 @@ describe.skipIf(!browserAvailable)('the reviews page', () => {
     expect(await assign.isDisabled()).toBe(true);
     const options = await teamPicker.locator('option').allTextContents();
     expect(options).toEqual(['Choose a team…', 'Audit', 'Front Desk']);
-    expect(await invitePicker.locator('option').nth(1).textContent()).toMatch(/^Priya Raman · Front Desk · [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(await invitePicker.locator('option').nth(1).textContent()).toMatch(/^Priya Raman · Front Desk · [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
     await teamPicker.selectOption(String(ws.audit.id));
     expect(await assign.isEnabled()).toBe(true);
     await invitePicker.selectOption(String(request!.id));

@@ -12,7 +12,7 @@ export default function CrmWebhookCard({ timeZone = 'UTC' }: { timeZone?: string
   const { data: url, setData: setUrl, loadFailed, load } = useAdminData(async () => (await adminRequest<{ url: string }>('GET', '/api/admin/crm-webhook')).url);
   const [copied, setCopied] = useState(false);
   const [rotating, setRotating] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!copied) return;
@@ -26,7 +26,14 @@ export default function CrmWebhookCard({ timeZone = 'UTC' }: { timeZone?: string
       await navigator.clipboard.writeText(url);
       setCopied(true);
     } catch {
-      input.current?.select();
+      // Selected for the person to copy by hand.
+      const selection = window.getSelection();
+      if (box.current && selection) {
+        const range = document.createRange();
+        range.selectNodeContents(box.current);
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }
       showAdminToast({ title: 'Copy failed', description: 'The URL is selected: copy it with Ctrl+C or ⌘C.', variant: 'destructive' });
     }
   };
@@ -56,19 +63,18 @@ export default function CrmWebhookCard({ timeZone = 'UTC' }: { timeZone?: string
       ) : (
         <div class="space-y-4">
           <div>
-            <label for="crm-webhook-url" class="label">
+            <p id="crm-webhook-url-label" class="label">
               Webhook URL
-            </label>
-            <div class="flex gap-2">
-              <input
+            </p>
+            <div class="flex items-start gap-2">
+              {/* The whole URL in view, broken anywhere (a one-line field would cut it off on a phone); a click selects all of it. */}
+              <code
                 id="crm-webhook-url"
-                ref={input}
-                class="input font-mono text-xs"
-                readOnly
-                value={url}
-                spellcheck={false}
-                onFocus={(e) => e.currentTarget.select()}
-              />
+                ref={box}
+                class="block min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2.5 font-mono text-xs break-all text-slate-900 select-all"
+              >
+                {url}
+              </code>
               <button type="button" class="btn btn-secondary shrink-0" onClick={() => void copy()} aria-live="polite">
                 {copied ? 'Copied' : 'Copy'}
               </button>
@@ -82,7 +88,8 @@ export default function CrmWebhookCard({ timeZone = 'UTC' }: { timeZone?: string
             </p>
             <p class="mt-1">
               Under Custom Data send <code class="text-xs">reviewId</code>, <code class="text-xs">reviewerName</code>, <code class="text-xs">rating</code>,{' '}
-              <code class="text-xs">reviewText</code>, <code class="text-xs">createdAt</code> and <code class="text-xs">reviewUrl</code>; the README has every step.
+              <code class="text-xs">reviewText</code>, <code class="text-xs">createdAt</code> and <code class="text-xs">reviewUrl</code>, each set
+              from the trigger's review fields. Save, publish, and use <strong>Test Workflow</strong>: the review appears on the wallboard at once.
             </p>
           </div>
           <div class="flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">

@@ -1,9 +1,7 @@
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { PLACEHOLDERS } from '../../lib/templates/placeholders.ts';
 import {
   canCreateTemplate,
-  TEMPLATE_HTML_MAX,
   TEMPLATE_LIMIT,
   TEMPLATE_NAME_MAX,
   TEMPLATE_PHONE_SCRIPT_MAX,
@@ -18,6 +16,7 @@ import { ApiError } from '../api.ts';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
+import { TemplateBodyEditor } from './TemplateBodyEditor.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import type { EmailTemplate } from '../../lib/templates/store.ts';
 
@@ -68,6 +67,8 @@ const countLabel = (n: number) => `${n} of ${TEMPLATE_LIMIT}`;
 export default function EmailTemplatesCard() {
   const { data: templates, setData: setTemplates, loadFailed, load } = useAdminData(() => adminRequest<EmailTemplate[]>('GET', '/api/email-templates'));
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  /** Bumped when the create form's body is set from outside the editor (emptied after a create). */
+  const [bodyVersion, setBodyVersion] = useState(0);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<EmailTemplate | null>(null);
@@ -93,6 +94,7 @@ export default function EmailTemplatesCard() {
       const next = [...(templates ?? []), created];
       setTemplates(next);
       setDraft(EMPTY_DRAFT);
+      setBodyVersion((v) => v + 1);
       setErrors({});
       if (next.length < TEMPLATE_LIMIT) nameInput.current?.focus();
     } catch (error) {
@@ -212,6 +214,7 @@ export default function EmailTemplatesCard() {
               <TemplateFields
                 idPrefix="new-template"
                 draft={draft}
+                bodyVersion={bodyVersion}
                 errors={errors}
                 disabled={creating}
                 nameRef={nameInput}
@@ -240,6 +243,8 @@ export default function EmailTemplatesCard() {
 interface TemplateFieldsProps {
   idPrefix: string;
   draft: Draft;
+  /** Changes when the body was set from outside the editor. */
+  bodyVersion: number;
   errors: FieldErrors;
   disabled: boolean;
   nameRef?: Ref<HTMLInputElement>;
@@ -247,7 +252,7 @@ interface TemplateFieldsProps {
 }
 
 /** The fields of a template, shared by the create form and the edit dialog. */
-function TemplateFields({ idPrefix, draft, errors, disabled, nameRef, onChange }: TemplateFieldsProps) {
+function TemplateFields({ idPrefix, draft, bodyVersion, errors, disabled, nameRef, onChange }: TemplateFieldsProps) {
   const id = (field: string) => `${idPrefix}-${field}`;
   const described = (field: FieldName, hint?: boolean) =>
     [errors[field] ? `${id(field)}-error` : undefined, hint ? `${id(field)}-hint` : undefined].filter(Boolean).join(' ') || undefined;
@@ -298,34 +303,20 @@ function TemplateFields({ idPrefix, draft, errors, disabled, nameRef, onChange }
         {error('subject')}
       </div>
       <div>
-        <label for={id('htmlContent')} class="label">
-          Email body (HTML)
-        </label>
-        <textarea
-          id={id('htmlContent')}
-          class="input min-h-36 font-mono text-xs leading-relaxed"
-          rows={7}
+        {/* Not a <label>: the editor is no form control; it takes its name from this (aria-labelledby). */}
+        <p id={id('htmlContent-label')} class="label">
+          Email body
+        </p>
+        <TemplateBodyEditor
           value={draft.htmlContent}
-          maxLength={TEMPLATE_HTML_MAX}
-          placeholder={'<p>Hi {firstName},</p>\n<p>Thank you for choosing {companyName}. Would you leave us a review?</p>\n<p>{staffFirstName}</p>'}
-          spellcheck={false}
+          version={bodyVersion}
+          onUserChange={(html) => onChange({ htmlContent: html })}
           disabled={disabled}
-          aria-invalid={errors.htmlContent ? 'true' : undefined}
-          aria-describedby={described('htmlContent', true)}
-          onInput={(e) => onChange({ htmlContent: e.currentTarget.value })}
+          labelledBy={id('htmlContent-label')}
+          describedBy={described('htmlContent')}
+          invalid={Boolean(errors.htmlContent)}
         />
         {error('htmlContent')}
-        <div id={`${id('htmlContent')}-hint`} class="mt-2 text-xs text-slate-500">
-          <p>Placeholders, filled in when a request is logged:</p>
-          <ul class="mt-1 flex flex-wrap gap-1" aria-label="Placeholders">
-            {PLACEHOLDERS.map((placeholder) => (
-              <li key={placeholder}>
-                <code class="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700">{placeholder}</code>
-              </li>
-            ))}
-          </ul>
-          <p class="mt-1">Scripts, event handlers and javascript: links are removed when the template is saved.</p>
-        </div>
       </div>
       <div>
         <label for={id('phoneScript')} class="label">
@@ -390,12 +381,14 @@ function EditTemplateDialog({
   onSaved: (template: EmailTemplate) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [bodyVersion, setBodyVersion] = useState(0);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!template) return;
     setDraft(draftOf(template));
+    setBodyVersion((v) => v + 1);
     setErrors({});
   }, [template]);
 
@@ -429,6 +422,7 @@ function EditTemplateDialog({
         <TemplateFields
           idPrefix="edit-template"
           draft={draft}
+          bodyVersion={bodyVersion}
           errors={errors}
           disabled={saving}
           onChange={(change) => {

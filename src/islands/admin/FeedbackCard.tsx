@@ -2,16 +2,8 @@ import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './A
 import { adminRequest } from './admin-api.ts';
 import { useAdminData } from './use-admin-data.ts';
 import type { FeedbackEntry } from '../../lib/requests/review-link.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
-/** A time in the workspace's time zone (the `timezone` setting), like the other admin tables. */
-function when(iso: string, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
-  try {
-    return new Date(iso).toLocaleString('en-US', { ...options, timeZone });
-  } catch {
-    return new Date(iso).toLocaleString('en-US', options);
-  }
-}
 
 /** Private feedback customers sent from their review link page, newest first. */
 export default function FeedbackCard({ timeZone = 'UTC' }: { timeZone?: string }) {
@@ -39,7 +31,7 @@ export default function FeedbackCard({ timeZone = 'UTC' }: { timeZone?: string }
             <li key={entry.id} class="rounded-xl border border-slate-200 p-4">
               <div class="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                 <p class="text-sm font-semibold text-slate-900">{entry.customerName ?? 'A customer'}</p>
-                <p class="text-xs text-slate-500">{when(entry.createdAt, timeZone)}</p>
+                <p class="text-xs text-slate-500">{formatDateTime(entry.createdAt, timeZone)}</p>
               </div>
               <p class="mt-2 text-sm whitespace-pre-line break-words text-slate-700">{entry.message}</p>
             </li>

@@ -87,7 +87,7 @@ function NavButton(props: { href: string; variant: 'primary' | 'secondary'; disa
 }
 
 const BENEFITS = [
-  'Imports your Google reviews every 15 minutes, or at once with Sync now',
+  'Imports your Google reviews every 15 minutes, or at once with Poll Now',
   'Matches each review to the request it came from and credits the team',
   'Celebrates new reviews on the wallboard as they arrive',
   "Uses Google's secure sign-in: no password is stored, and you can disconnect at any time",
@@ -236,12 +236,14 @@ function ManualIds({ status, onSaved }: { status: GoogleStatus; onSaved: () => v
 
 interface Props {
   slug: string;
-  /** The workspace's IANA time zone, for the last sync's time. */
+  /** The workspace's time zone, for the last sync's time. */
   timeZone: string;
+  /** Where Google sends the owner back after consent: what the server's operator registers with Google. */
+  googleReturnAddress?: string;
 }
 
 /** The Google My Business Profile card of the admin panel, in every state of its connection. */
-export default function GoogleProfileCard({ slug, timeZone }: Props) {
+export default function GoogleProfileCard({ slug, timeZone, googleReturnAddress }: Props) {
   const [status, setStatus] = useState<GoogleStatus | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [work, setWork] = useState<Work | null>(null);
@@ -383,14 +385,14 @@ export default function GoogleProfileCard({ slug, timeZone }: Props) {
         ) : state === 'unconfigured' ? (
           <Notice tone="slate" title="Google sign-in is not set up on this server">
             <p>
-              The server operator must set <code class="text-xs font-semibold">GOOGLE_CLIENT_ID</code> and{' '}
-              <code class="text-xs font-semibold">GOOGLE_CLIENT_SECRET</code> (an OAuth client of a Google Cloud project with the Business Profile APIs
-              enabled) and restart the server.
+              Ask whoever runs the server to set up Google sign-in for it. Once they have, a Connect Google Account button appears here.
             </p>
-            <p>
-              The client's authorised redirect URI is
-              <code class="mt-1 block text-xs break-words">{'{PUBLIC_URL}'}/api/gmb/oauth/callback</code>
-            </p>
+            {googleReturnAddress && (
+              <p>
+                They will need the address Google sends you back to after you sign in:
+                <code class="mt-1 block text-xs break-all">{googleReturnAddress}</code>
+              </p>
+            )}
           </Notice>
         ) : state === 'disconnected' ? (
           <div class="space-y-5">
@@ -430,7 +432,7 @@ export default function GoogleProfileCard({ slug, timeZone }: Props) {
               {viewReviews}
               {state === 'ready' && (
                 <button type="button" class="btn btn-secondary" disabled={busy} onClick={() => void poll()}>
-                  {work === 'poll' ? 'Syncing...' : 'Sync now'}
+                  {work === 'poll' ? 'Polling...' : 'Poll Now'}
                 </button>
               )}
               {connectButton('secondary')}

@@ -3,6 +3,7 @@ import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 interface KioskLink {
   id: number;
@@ -12,10 +13,9 @@ interface KioskLink {
 }
 
 const LABEL_MAX = 60;
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Share links that open the live wallboard on a TV or kiosk with no sign-in and no user seat. */
-export default function KioskLinksCard() {
+export default function KioskLinksCard({ timeZone = 'UTC' }: { timeZone?: string }) {
   const { data: links, setData: setLinks, loadFailed, load } = useAdminData(() => adminRequest<KioskLink[]>('GET', '/api/admin/kiosk-links'));
   const [label, setLabel] = useState('');
   const [creating, setCreating] = useState(false);
@@ -94,8 +94,11 @@ export default function KioskLinksCard() {
         <div class="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-4" role="status">
           <p class="text-sm font-semibold text-emerald-900">Link for {created.label}</p>
           <p class="mt-1 text-xs text-emerald-800">Copy it now: for your security it is shown only this once.</p>
-          <div class="mt-3 flex gap-2">
-            <input class="input font-mono text-xs" readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} aria-label="Share link" />
+          <div class="mt-3 flex items-start gap-2">
+            {/* The whole link in view, broken anywhere; a click selects all of it. */}
+            <code class="block min-w-0 flex-1 rounded-lg border border-emerald-200 bg-white px-3 py-2.5 font-mono text-xs break-all text-slate-900 select-all" data-testid="share-link">
+              {created.url}
+            </code>
             <button type="button" class="btn btn-secondary shrink-0" onClick={copy}>
               {copied ? 'Copied' : 'Copy'}
             </button>
@@ -115,10 +118,10 @@ export default function KioskLinksCard() {
             {links.map((link) => (
               <li key={link.id} class="flex items-center justify-between gap-3 py-3">
                 <div class="min-w-0">
-                  <p class={`truncate text-sm font-medium ${link.revokedAt ? 'text-slate-400 line-through' : 'text-slate-900'}`}>{link.label}</p>
+                  <p class={`text-sm font-medium wrap-anywhere ${link.revokedAt ? 'text-slate-400 line-through' : 'text-slate-900'}`}>{link.label}</p>
                   <p class="text-xs text-slate-500">
-                    Created {shortDate(link.createdAt)}
-                    {link.revokedAt && ` · revoked ${shortDate(link.revokedAt)}`}
+                    Created {formatDateTime(link.createdAt, timeZone)}
+                    {link.revokedAt && ` · revoked ${formatDateTime(link.revokedAt, timeZone)}`}
                   </p>
                 </div>
                 {link.revokedAt ? (

@@ -5,25 +5,17 @@ import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
 import type { OutboxStatus } from '../../lib/db/schema.ts';
 import type { OutboxEntry } from '../../lib/email/outbox.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 const BADGES: Record<OutboxStatus, { label: string; class: string }> = {
   sent: { label: 'Sent', class: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
   failed: { label: 'Failed', class: 'bg-red-50 text-red-700 ring-red-600/20' },
-  'not sent: no SMTP': { label: 'Not sent: no SMTP', class: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
+  'not sent: no SMTP': { label: 'Not sent: email not set up', class: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
   pending: { label: 'Sending', class: 'bg-slate-100 text-slate-700 ring-slate-500/20' },
 };
 
-const NO_SMTP_HINT = 'No mail server is configured (SMTP_URL), so the email was kept here.';
+const NO_SMTP_HINT = 'This workspace does not send email yet, so the email was kept here. Send the customer their review link yourself, or ask whoever runs the server to set up email, then resend it.';
 
-/** A time in the workspace's time zone (the `timezone` setting), like the other admin tables. */
-function when(iso: string, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
-  try {
-    return new Date(iso).toLocaleString('en-US', { ...options, timeZone });
-  } catch {
-    return new Date(iso).toLocaleString('en-US', options);
-  }
-}
 const attemptsText = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
 const canResend = (entry: OutboxEntry) => entry.status === 'failed' || entry.status === 'not sent: no SMTP';
 
@@ -80,13 +72,13 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
                     <span class={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badge.class}`}>
                       {badge.label}
                     </span>
-                    <p class="min-w-0 truncate text-sm font-medium text-slate-900" title={entry.subject}>
+                    <p class="min-w-0 text-sm font-medium text-slate-900 wrap-anywhere">
                       {entry.subject}
                     </p>
                   </div>
-                  <p class="mt-1 truncate text-sm text-slate-600">To {entry.to}</p>
+                  <p class="mt-1 text-sm break-all text-slate-600">To {entry.to}</p>
                   <p class="mt-0.5 text-xs text-slate-500">
-                    {entry.sentAt ? `Sent ${when(entry.sentAt, timeZone)}` : `Logged ${when(entry.createdAt, timeZone)}`}
+                    {entry.sentAt ? `Sent ${formatDateTime(entry.sentAt, timeZone)}` : `Logged ${formatDateTime(entry.createdAt, timeZone)}`}
                     {entry.attempts > 0 && ` · ${attemptsText(entry.attempts)}`}
                   </p>
                   {entry.status === 'failed' && entry.error && (

@@ -101,7 +101,7 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
               >
                 <h3 id={`manage-group-${index}`} class="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
                   <span class="h-2.5 w-2.5 shrink-0 rounded-full" style={{ backgroundColor: tint(group.color, 'FF') }} aria-hidden="true" />
-                  <span class="truncate">{group.name}</span>
+                  <span class="wrap-anywhere">{group.name}</span>
                 </h3>
                 <span class="shrink-0 text-xs font-medium text-slate-600">{requestCount(group.rows.length)}</span>
               </div>
@@ -131,8 +131,8 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
                       return (
                         <tr key={item.campaignId} data-testid="manage-row" class="align-middle">
                           <td class="px-4 py-2.5">
-                            <p class="truncate font-medium text-slate-900">{item.customerName}</p>
-                            <p class="truncate text-xs text-slate-500">{item.customerEmail}</p>
+                            <p class="font-medium text-slate-900 wrap-anywhere">{item.customerName}</p>
+                            <p class="text-xs break-all text-slate-500">{item.customerEmail}</p>
                           </td>
                           <td class="px-3 py-2.5 break-words text-slate-700">{item.staffFirstName}</td>
                           <td class="px-3 py-2.5 whitespace-nowrap text-slate-600 tabular-nums">
@@ -160,7 +160,7 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
                     <div class="flex items-start justify-between gap-3">
                       <div class="min-w-0">
                         <p class="font-medium break-words text-slate-900">{item.customerName}</p>
-                        <p class="truncate text-xs text-slate-500" title={item.customerEmail}>{item.customerEmail}</p>
+                        <p class="text-xs break-all text-slate-500">{item.customerEmail}</p>
                       </div>
                       <StatusBadge status={item.matchStatus} confidence={item.matchConfidence} />
                     </div>

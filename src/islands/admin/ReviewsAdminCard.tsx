@@ -310,7 +310,7 @@ function TeamChip({ name, color }: { name: string; color: string | null }) {
   return (
     <span class="inline-flex max-w-full items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium text-slate-700" style={{ backgroundColor: tint(color, '1F') }}>
       <span class="h-2 w-2 shrink-0 rounded-full" style={{ backgroundColor: tint(color, 'FF') }} aria-hidden="true" />
-      <span class="truncate">{name}</span>
+      <span class="wrap-anywhere">{name}</span>
     </span>
   );
 }
@@ -627,7 +627,7 @@ function ReassignDialog({
                         <span class="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
                           <span class="min-w-0">
                             <span class="block font-medium break-words text-slate-900">{customerOf(invite)}</span>
-                            <span class="block truncate text-xs text-slate-500">{invite.email}</span>
+                            <span class="block text-xs break-all text-slate-500">{invite.email}</span>
                           </span>
                           <span class="shrink-0 text-xs text-slate-600 sm:text-right">
                             <span class="block font-medium">{invite.teamName ?? 'No team'}</span>

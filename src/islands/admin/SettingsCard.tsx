@@ -1,24 +1,26 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { isHiddenSettingKey, settingLabel } from '../../lib/validation/settings-rules.ts';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import type { Setting } from '../../lib/settings.ts';
+import { supportedTimeZones, timeZoneGroups } from '../../lib/time-zones.ts';
 
 type SaveState = 'saving' | 'saved';
 
 const START_DATE_KEY = 'challenge_start_date';
+const TIME_ZONE_KEY = 'timezone';
 
 /** A short explanation under the inputs of the settings the product itself reads. */
 const HINTS: Record<string, string> = {
   target_reviews: 'How many reviews the challenge aims for (the wallboard progress bar).',
   challenge_start_date: 'Reviews created from this day on count towards the challenge.',
   google_review_link: 'Where customers leave a review; an https:// link.',
-  timezone: 'An IANA time zone, for example Australia/Sydney.',
+  timezone: 'Dates and times across the dashboard, and the challenge days, follow this time zone.',
 };
 
 const inputId = (key: string) => `setting-${key}`;
 
-/** Global Settings (SPEC.md section 2): one input per setting, saved when it loses focus. */
+/** Global Settings (SPEC.md section 2): one input per setting, saved when it loses focus; the time zone is a list, saved on change. */
 export default function SettingsCard() {
   const [stored, setStored] = useState<Setting[] | null>(null);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -68,6 +70,8 @@ export default function SettingsCard() {
   };
 
   const visible = (stored ?? []).filter((s) => !isHiddenSettingKey(s.key));
+  const storedZone = storedValue(TIME_ZONE_KEY) ?? '';
+  const zoneGroups = useMemo(() => (stored ? timeZoneGroups(supportedTimeZones(), storedZone) : []), [stored !== null, storedZone]);
   const hasStartDate = stored?.some((s) => s.key === START_DATE_KEY) ?? false;
 
   return (
@@ -91,27 +95,54 @@ export default function SettingsCard() {
                     {state === 'saving' ? 'Saving...' : state === 'saved' ? 'Saved' : ''}
                   </span>
                 </div>
-                <input
-                  id={inputId(key)}
-                  name={key}
-                  type={key === START_DATE_KEY ? 'date' : 'text'}
-                  inputMode={key === 'target_reviews' ? 'numeric' : undefined}
-                  class="input"
-                  value={drafts[key] ?? ''}
-                  disabled={state === 'saving'}
-                  aria-describedby={describedBy || undefined}
-                  autoComplete="off"
-                  spellcheck={false}
-                  onInput={(e) => {
-                    const value = e.currentTarget.value;
-                    setDrafts((d) => ({ ...d, [key]: value }));
-                    if (states[key] === 'saved') setStates((s) => ({ ...s, [key]: undefined }));
-                  }}
-                  onBlur={() => saveIfChanged(key)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') e.currentTarget.blur();
-                  }}
-                />
+                {key === TIME_ZONE_KEY ? (
+                  // A list, not free text: saved as soon as a zone is chosen.
+                  <select
+                    id={inputId(key)}
+                    name={key}
+                    class="input"
+                    value={drafts[key] ?? ''}
+                    disabled={state === 'saving'}
+                    aria-describedby={describedBy || undefined}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      setDrafts((d) => ({ ...d, [key]: value }));
+                      if (value !== storedValue(key)) void save(key, value);
+                    }}
+                  >
+                    {zoneGroups.map((group) => (
+                      <optgroup key={group.region} label={group.region}>
+                        {group.zones.map((zone) => (
+                          <option key={zone.value} value={zone.value}>
+                            {zone.label}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={inputId(key)}
+                    name={key}
+                    type={key === START_DATE_KEY ? 'date' : 'text'}
+                    inputMode={key === 'target_reviews' ? 'numeric' : undefined}
+                    class="input"
+                    value={drafts[key] ?? ''}
+                    disabled={state === 'saving'}
+                    aria-describedby={describedBy || undefined}
+                    autoComplete="off"
+                    spellcheck={false}
+                    onInput={(e) => {
+                      const value = e.currentTarget.value;
+                      setDrafts((d) => ({ ...d, [key]: value }));
+                      if (states[key] === 'saved') setStates((s) => ({ ...s, [key]: undefined }));
+                    }}
+                    onBlur={() => saveIfChanged(key)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') e.currentTarget.blur();
+                    }}
+                  />
+                )}
                 {hint && (
                   <p id={`${inputId(key)}-hint`} class="mt-1 text-xs text-slate-500">
                     {hint}

@@ -147,7 +147,7 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
                     aria-hidden="true"
                   />
                   <div class="min-w-0 flex-1">
-                    <p class="truncate text-sm font-medium text-slate-900">
+                    <p class="text-sm font-medium text-slate-900 wrap-anywhere">
                       {team.name}
                       {team.readOnly && <span class="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Read-only</span>}
                     </p>

@@ -1,5 +1,5 @@
-// Quill 2, trimmed to what the log form offers, loaded only by the log-request island through a
-// dynamic import (STACK.md gotcha 15). Registering from quill/core keeps out what the full bundle
+// Quill 2, trimmed to what the log form offers, loaded only through a dynamic import (STACK.md
+// gotcha 15) by the log-request island and by the admin panel's email template editor. Registering from quill/core keeps out what the full bundle
 // adds and this page never uses (tables, syntax, formulas, images, video, the bubble theme).
 import Quill from 'quill/core';
 import Bold from 'quill/formats/bold';
@@ -53,6 +53,11 @@ export interface EditorHandle {
   /** Replaces the content without counting as a hand edit and without taking the focus. */
   setHtml(html: string): void;
   setEnabled(enabled: boolean): void;
+  /**
+   * Types `text` where the caret was last (replacing a selection), as the person's own edit; at the
+   * end when the caret was never in the editor. The caret is left after it, in the editor.
+   */
+  insertText(text: string): void;
   /** Ties the editor to its error message (or hint) for screen readers. */
   describe(describedBy: string | undefined, invalid: boolean): void;
   focus(): void;
@@ -106,11 +111,27 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorH
     if (source === 'user') options.onUserChange(html());
   });
 
+  // Where the caret was when the editor lost the focus (a click on a button outside it).
+  let lastRange: { index: number; length: number } | null = null;
+  quill.on('selection-change', (range) => {
+    if (range) lastRange = range;
+  });
+
   return {
     html,
     setHtml(value) {
       quill.setContents(value ? quill.clipboard.convert({ html: value }) : [], 'api');
       quill.history.clear();
+      lastRange = null;
+    },
+    insertText(text) {
+      const end = Math.max(0, quill.getLength() - 1);
+      const range = quill.getSelection() ?? lastRange ?? { index: end, length: 0 };
+      const index = Math.min(range.index, end);
+      const length = Math.min(range.length, end - index);
+      if (length > 0) quill.deleteText(index, length, 'user');
+      quill.insertText(index, text, 'user');
+      quill.setSelection(index + text.length, 0, 'user');
     },
     setEnabled(enabled) {
       quill.enable(enabled);
@@ -127,6 +148,7 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorH
     },
     destroy() {
       quill.off('text-change');
+      quill.off('selection-change');
       host.replaceChildren();
     },
   };

@@ -59,7 +59,7 @@ export function ReviewerRating({ status, reviewerName, rating }: { status: strin
   }
   return (
     <span class="flex flex-col gap-0.5">
-      <span class="truncate text-sm font-medium text-slate-900">{reviewerName || 'Anonymous'}</span>
+      <span class="text-sm font-medium text-slate-900 wrap-anywhere">{reviewerName || 'Anonymous'}</span>
       <Stars rating={rating} />
     </span>
   );

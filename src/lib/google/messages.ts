@@ -16,7 +16,7 @@ export const OAUTH_ERRORS = {
     'Google did not send a refresh token. Remove Review Challenge from your Google account’s third-party access, then connect again.',
   exchange: 'Google did not accept the sign-in. Please connect again.',
   upgrade: 'Your plan does not include the Google Business Profile integration. Please upgrade.',
-  not_configured: 'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
+  not_configured: 'Google sign-in is not set up on this server yet. Ask whoever runs the server to set it up, then connect again.',
 } as const;
 
 export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;

@@ -21,7 +21,7 @@ export type SyncOutcome =
   | { status: 'skipped'; reason: SyncSkip };
 
 const INTERNAL_ERROR = 'The sync stopped on an internal error';
-const UNREADABLE_TOKEN = 'This server cannot read the stored Google connection (was APP_SECRET changed?). Reconnect the Google account.';
+const UNREADABLE_TOKEN = 'This server can no longer read the saved Google connection (its secret key was changed). Reconnect the Google account.';
 
 export interface SyncOptions {
   /** Skip when the last sync started less than this long ago (the scheduler's guard across instances). */

@@ -109,7 +109,7 @@ const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
   },
   timezone: (raw) => {
     const zone = canonicalTimeZone(raw.trim());
-    return zone ? { ok: true, value: zone } : { ok: false, message: 'Timezone must be an IANA time zone such as Australia/Sydney' };
+    return zone ? { ok: true, value: zone } : { ok: false, message: 'Timezone must be one of the listed time zones, such as Australia/Sydney' };
   },
 };
 
