@@ -44,7 +44,9 @@ describe.skipIf(!browserAvailable)('Google Business Profile in the browser', () 
     const wallboard = await open(`/${details.slug}`);
     expect(await wallboard.getByTestId('total-count').textContent()).toBe('0');
 
-    // Connect: off to the consent screen and back, with the toast, the query cleared.
+    // Connect: off to the consent screen and back, with the toast, the query cleared. Google's
+    // quota is 0 (a new project's), so the discovery tried at once on the way back fails.
+    fake.state.quotaZero = true;
     const adminPage = await open(`/${details.slug}/admin`);
     await Promise.all([
       adminPage.waitForURL((url) => url.searchParams.get('gmb_connected') === 'true', { waitUntil: 'commit' }),
@@ -57,7 +59,6 @@ describe.skipIf(!browserAvailable)('Google Business Profile in the browser', () 
     expect(await adminPage.getByText('Setup Incomplete').isVisible()).toBe(true);
 
     // While Google's quota is 0, discovery says "Still Failed" and the manual fields stay.
-    fake.state.quotaZero = true;
     await adminPage.getByRole('button', { name: 'Try Auto-Discover One More Time' }).click();
     await expect.poll(() => toast(adminPage, 'Still Failed').isVisible(), { timeout: 5000 }).toBe(true);
     expect(await toast(adminPage, 'Still Failed').textContent()).toContain('Quota still blocked. Use manual entry below.');

@@ -54,7 +54,7 @@ describe.skipIf(!browserAvailable)('the Plan & billing card without Stripe', () 
     expect(await plan.getByTestId('plan-row-team').getAttribute('aria-current')).toBe('true');
     expect(await plan.getByTestId('plan-price-starter').textContent()).toBe('A$499 per month');
     expect(await plan.getByTestId('plan-price-team').textContent()).toBe('A$899 per month');
-    expect(await plan.getByTestId('plan-price-agency').textContent()).toBe('A$1499');
+    expect(await plan.getByTestId('plan-price-agency').textContent()).toBe('A$1499 per month');
     expect(await plan.getByTestId('plan-price-free').textContent()).toBe('No charge');
     expect(await plan.getByText('Prices are in AUD and VAT/GST may apply.').isVisible()).toBe(true);
     for (const line of ['No request logging', 'No Google connection', 'Manual review matching', 'Client branding', 'Up to 10 wallboards', 'Up to 5 teams per wallboard', 'Branding per wallboard']) {

@@ -53,9 +53,18 @@ async function connectedWorkspace(count = 0) {
 
 const listCalls = (path: string) => fake.requests.filter((r) => r.method === 'GET' && r.path === `/v4/${path}/reviews`).length;
 
-/** Google lists no location for any account: connecting leaves the card at "Setup Incomplete". */
-function withoutLocations() {
+/**
+ * Connects while Google lists no location for any account, so the card is left at "Setup
+ * Incomplete"; the fake's locations are put back afterwards for the tests that follow.
+ */
+async function connectWithoutLocations(client: Client) {
+  const kept = new Map(fake.state.locations);
   for (const account of fake.state.accounts) fake.state.locations.set(account.name, []);
+  try {
+    return await connectGoogle(client);
+  } finally {
+    for (const [name, locations] of kept) fake.state.locations.set(name, locations);
+  }
 }
 
 describe('connecting a Google account', () => {
@@ -75,8 +84,7 @@ describe('connecting a Google account', () => {
     });
     expect(consent.searchParams.get('state')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
-    withoutLocations();
-    const back = await connectGoogle(admin.client);
+    const back = await connectWithoutLocations(admin.client);
     expect(back.pathname).toBe(`/${admin.workspace.slug}/admin`);
     expect(back.searchParams.get('gmb_connected')).toBe('true');
     const status = await admin.client.get('/api/gmb/status');
@@ -226,6 +234,8 @@ describe('discovery', () => {
     expect(listed.google_review_link).toBe(location.metadata.newReviewUri);
     expect((await admin.client.get('/api/gmb/status')).json).toMatchObject({ locationTitle: 'Second Page Plumbing', accountId: found.json.accountId });
     expect(fake.calls('/v1/accounts').filter((r) => r.query.pageToken).length).toBeGreaterThan(0);
+    // Later tests connect again, and each connection looks for a location at once: keep that quick.
+    fake.state.accounts.splice(before, fake.state.accounts.length - before - 1);
   });
 
   it('leaves a review link the admin already set', async () => {
@@ -240,8 +250,7 @@ describe('discovery', () => {
 
   it('says "Quota still blocked" while the quota is 0, and manual IDs then let the sync work', async () => {
     const admin = await signUpAdmin(app);
-    withoutLocations();
-    await connectGoogle(admin.client);
+    await connectWithoutLocations(admin.client);
     const account = fake.addAccount();
     const location = fake.addLocation(account.name);
     fake.addReviews(3, fake.locationPath(location.name));
@@ -399,8 +408,7 @@ describe('the review sync', () => {
   it('says what is missing before it can poll', async () => {
     const admin = await signUpAdmin(app);
     expect((await admin.client.post('/api/gmb/poll-reviews')).json).toEqual({ message: 'Connect a Google account first' });
-    withoutLocations();
-    await connectGoogle(admin.client);
+    await connectWithoutLocations(admin.client);
     expect((await admin.client.post('/api/gmb/poll-reviews')).json).toEqual({ message: 'Set the account and location IDs first' });
   });
 
