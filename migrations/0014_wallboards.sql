@@ -14,3 +14,9 @@ CREATE INDEX wallboards_workspace ON wallboards (workspace_id);
 ALTER TABLE teams ADD COLUMN wallboard_id integer REFERENCES wallboards(id) ON DELETE SET NULL;
 -- A share link opens one wallboard; it ends with it.
 ALTER TABLE kiosk_links ADD COLUMN wallboard_id integer REFERENCES wallboards(id) ON DELETE CASCADE;
+
+-- Branding per wallboard: a named wallboard may have its own logo beside the workspace's.
+ALTER TABLE logos DROP CONSTRAINT logos_pkey;
+ALTER TABLE logos ADD COLUMN wallboard_id integer REFERENCES wallboards(id) ON DELETE CASCADE;
+CREATE UNIQUE INDEX logos_one_per_workspace ON logos (workspace_id) WHERE wallboard_id IS NULL;
+CREATE UNIQUE INDEX logos_one_per_wallboard ON logos (wallboard_id) WHERE wallboard_id IS NOT NULL;

@@ -29,8 +29,9 @@ export interface Dashboard {
  */
 export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wallboard | null = null): Promise<Dashboard> {
   const challenge = await challengeSettings(db, workspace);
-  const [scores, logoVersion] = await Promise.all([teamScores(db, workspace, challenge.start), findLogoVersion(db, workspace.id)]);
-  const shown = scores.filter((s) => s.wallboardId === (wallboard?.id ?? null));
+  const wallboardId = wallboard?.id ?? null;
+  const [scores, logoVersion] = await Promise.all([teamScores(db, workspace, challenge.start), findLogoVersion(db, workspace.id, wallboardId)]);
+  const shown = scores.filter((s) => s.wallboardId === wallboardId);
   const teams = shown.map((s) => ({
     id: s.id,
     name: s.name,
@@ -48,6 +49,6 @@ export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wal
     },
     targetReviews: wallboard?.targetReviews ?? challenge.targetReviews,
     companyName: wallboard?.name ?? workspace.businessName,
-    companyLogo: logoVersion ? logoUrl(workspace.slug, logoVersion) : null,
+    companyLogo: logoVersion ? logoUrl(workspace.slug, logoVersion, wallboardId) : null,
   };
 }

@@ -122,5 +122,6 @@ describe('checkSvg', () => {
 describe('logoUrl', () => {
   it('is the public logo address versioned by the upload time', () => {
     expect(logoUrl('acme', new Date(1_700_000_000_123))).toBe('/api/logo/acme?v=1700000000123');
+    expect(logoUrl('acme', new Date(1_700_000_000_123), 7)).toBe('/api/logo/acme?wallboard=7&v=1700000000123');
   });
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
-import { logos } from './db/schema.ts';
+import { logos, workspaces } from './db/schema.ts';
 
 // The company logo: checked from its bytes (never its name or declared type), kept in the database,
 // served from GET /api/logo/{slug} under a CSP that lets nothing run even if a check were missed.
@@ -305,13 +305,18 @@ export function checkSvg(text: string): { ok: true } | { ok: false; message: str
 }
 
 /** The public address of a workspace's logo; the version makes a new upload bypass caches. */
-export function logoUrl(slug: string, updatedAt: Date): string {
-  return `/api/logo/${encodeURIComponent(slug)}?v=${updatedAt.getTime()}`;
+export function logoUrl(slug: string, updatedAt: Date, wallboardId: number | null = null): string {
+  const wallboard = wallboardId === null ? '' : `wallboard=${wallboardId}&`;
+  return `/api/logo/${encodeURIComponent(slug)}?${wallboard}v=${updatedAt.getTime()}`;
 }
 
-/** When the workspace's logo was last uploaded, or null when it has none. */
-export async function findLogoVersion(db: Db, workspaceId: number): Promise<Date | null> {
-  const [row] = await db.select({ updatedAt: logos.updatedAt }).from(logos).where(eq(logos.workspaceId, workspaceId));
+/** The workspace's own logo (wallboardId null) or a named wallboard's. */
+const ownedBy = (workspaceId: number, wallboardId: number | null) =>
+  and(eq(logos.workspaceId, workspaceId), wallboardId === null ? isNull(logos.wallboardId) : eq(logos.wallboardId, wallboardId));
+
+/** When the logo was last uploaded, or null when there is none. */
+export async function findLogoVersion(db: Db, workspaceId: number, wallboardId: number | null = null): Promise<Date | null> {
+  const [row] = await db.select({ updatedAt: logos.updatedAt }).from(logos).where(ownedBy(workspaceId, wallboardId));
   return row?.updatedAt ?? null;
 }
 
@@ -321,26 +326,31 @@ export interface StoredLogo {
   updatedAt: Date;
 }
 
-export async function findLogo(db: Db, workspaceId: number): Promise<StoredLogo | null> {
+export async function findLogo(db: Db, workspaceId: number, wallboardId: number | null = null): Promise<StoredLogo | null> {
   const [row] = await db
     .select({ contentType: logos.contentType, data: logos.data, updatedAt: logos.updatedAt })
     .from(logos)
-    .where(eq(logos.workspaceId, workspaceId));
+    .where(ownedBy(workspaceId, wallboardId));
   return row ?? null;
 }
 
 export type LogoUpload = { ok: true; updatedAt: Date } | { ok: false; message: string };
 
-/** Checks the bytes and, only when they pass, replaces the workspace's logo. */
-export async function saveLogo(db: Db, workspaceId: number, bytes: Uint8Array, claim: LogoClaim = {}): Promise<LogoUpload> {
+/**
+ * Checks the bytes and, only when they pass, replaces the workspace's logo (or a named wallboard's).
+ * The workspace row's lock makes two uploads at once replace one another, never collide.
+ */
+export async function saveLogo(db: Db, workspaceId: number, bytes: Uint8Array, claim: LogoClaim = {}, wallboardId: number | null = null): Promise<LogoUpload> {
   const checked = checkLogo(bytes, claim);
   if (!checked.ok) return checked;
   const updatedAt = new Date();
-  const values = { workspaceId, contentType: checked.contentType, data: bytes, updatedAt };
-  const [row] = await db
-    .insert(logos)
-    .values(values)
-    .onConflictDoUpdate({ target: logos.workspaceId, set: { contentType: values.contentType, data: values.data, updatedAt } })
-    .returning({ updatedAt: logos.updatedAt });
-  return { ok: true, updatedAt: row!.updatedAt };
+  return db.transaction(async (tx) => {
+    await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('no key update');
+    await tx.delete(logos).where(ownedBy(workspaceId, wallboardId));
+    const [row] = await tx
+      .insert(logos)
+      .values({ workspaceId, wallboardId, contentType: checked.contentType, data: bytes, updatedAt })
+      .returning({ updatedAt: logos.updatedAt });
+    return { ok: true, updatedAt: row!.updatedAt };
+  });
 }

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teams, wallboards } from '../../src/lib/db/schema.ts';
+import { logos, teams, wallboards } from '../../src/lib/db/schema.ts';
 import type { Plan } from '../../src/lib/plans.ts';
 import { setPlan, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
@@ -109,5 +109,46 @@ describe('wallboards', () => {
     const [team] = await app.database.db.select().from(teams).where(eq(teams.name, 'A1'));
     expect(team).toMatchObject({ workspaceId, wallboardId: null });
     expect((await client.get('/api/dashboard')).json.teams.map((t: { name: string }) => t.name)).toContain('A1');
+  });
+});
+
+describe('branding per wallboard', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const upload = (cookie: string, wallboardId?: string) => {
+    const form = new FormData();
+    form.set('logo', new Blob([PNG], { type: 'image/png' }), 'logo.png');
+    if (wallboardId !== undefined) form.set('wallboardId', wallboardId);
+    return fetch(`${app.url}/api/upload-logo`, { method: 'POST', body: form, headers: { cookie, origin: app.url } });
+  };
+
+  it("gives a named wallboard its own logo, shown on its dashboard and not on the workspace's", async () => {
+    const admin = await workspaceOn('agency');
+    const board = (await admin.client.post('/api/admin/wallboards', { name: 'Client B' })).json;
+    const res = await upload(admin.cookie(), String(board.id));
+    expect(res.status).toBe(200);
+    const { companyLogo } = await res.json();
+    expect(companyLogo).toMatch(new RegExp(`^/api/logo/${admin.workspace.slug}\\?wallboard=${board.id}&v=\\d+$`));
+    expect((await admin.client.get(`/api/dashboard?wallboard=${board.id}`)).json.companyLogo).toBe(companyLogo);
+    expect((await admin.client.get('/api/dashboard')).json.companyLogo).toBeNull();
+    const served = await fetch(app.url + companyLogo);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${app.url}/api/logo/${admin.workspace.slug}`)).status).toBe(404);
+
+    // The workspace's own logo is separate, and replacing either keeps one of each.
+    expect((await upload(admin.cookie())).status).toBe(200);
+    expect((await upload(admin.cookie(), String(board.id))).status).toBe(200);
+    expect((await admin.client.get('/api/dashboard')).json.companyLogo).toMatch(/^\/api\/logo\/[^?]+\?v=\d+$/);
+    const [{ n }] = await app.database.db.select({ n: count() }).from(logos).where(eq(logos.workspaceId, admin.workspaceId));
+    expect(n).toBe(2);
+  });
+
+  it("refuses another workspace's wallboard", async () => {
+    const a = await workspaceOn('agency');
+    const b = await workspaceOn('agency');
+    const board = (await a.client.post('/api/admin/wallboards', { name: 'Theirs' })).json;
+    const res = await upload(b.cookie(), String(board.id));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Wallboard not found', field: 'wallboardId' });
   });
 });

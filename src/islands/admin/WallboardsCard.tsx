@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Wallboard } from '../../lib/wallboards.ts';
 import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
-import { adminRequest, showFailure } from './admin-api.ts';
+import { adminRequest, adminUpload, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
 
@@ -48,6 +48,20 @@ function WallboardRow({ slug, wallboard, teamsPerWallboard, onChanged }: { slug:
       setTvLink(link.url);
     }, 'Failed to create the TV link');
 
+  const uploadLogo = (event: Event) => {
+    const input = event.currentTarget as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    void run(async () => {
+      const form = new FormData();
+      form.set('logo', file);
+      form.set('wallboardId', String(wallboard.id));
+      await adminUpload('/api/upload-logo', form);
+      input.value = '';
+      showAdminToast({ title: 'Logo uploaded', description: `Shown on ${wallboard.name}.`, variant: 'success' });
+    }, 'Failed to upload the logo');
+  };
+
   const remove = () => {
     if (!window.confirm(`Delete the wallboard "${wallboard.name}"? Its teams move to your main wallboard and its TV links stop working.`)) return;
     void run(async () => {
@@ -89,6 +103,21 @@ function WallboardRow({ slug, wallboard, teamsPerWallboard, onChanged }: { slug:
             Add team
           </button>
         </form>
+      )}
+      {!wallboard.readOnly && (
+        <div>
+          <label for={`wallboard-logo-${wallboard.id}`} class="label">
+            Logo for this wallboard
+          </label>
+          <input
+            id={`wallboard-logo-${wallboard.id}`}
+            type="file"
+            accept=".jpg,.jpeg,.png,.svg,image/jpeg,image/png,image/svg+xml"
+            onChange={uploadLogo}
+            disabled={busy}
+            class="block w-full text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800"
+          />
+        </div>
       )}
       {tvLink ? (
         <input class="input font-mono text-xs" readOnly value={tvLink} aria-label={`TV link for ${wallboard.name}`} onFocus={(e) => e.currentTarget.select()} />

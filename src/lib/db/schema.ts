@@ -177,10 +177,12 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
 });
 
+/** One logo per workspace (wallboard_id null) and one per named wallboard (Agency branding). */
 export const logos = pgTable('logos', {
   workspaceId: integer('workspace_id')
-    .primaryKey()
+    .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
+  wallboardId: integer('wallboard_id').references(() => wallboards.id, { onDelete: 'cascade' }),
   contentType: text('content_type', { enum: ['image/png', 'image/jpeg', 'image/svg+xml'] }).notNull(),
   data: bytea('data').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,6 +5,7 @@ import { announceDataChange } from '../../lib/live/publish.ts';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, logoUrl, saveLogo } from '../../lib/logo.ts';
 import { readFormData } from '../../lib/multipart.ts';
 import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS } from '../../lib/plans.ts';
+import { findWallboard } from '../../lib/wallboards.ts';
 
 /** Room for the multipart framing around a file of the largest allowed size. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -21,9 +22,15 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (file.size > LOGO_MAX_BYTES) return badRequest(LOGO_MESSAGES.tooLarge, 'logo');
 
   const { database } = locals.runtime;
+  // Agency: a named wallboard's own logo (form field wallboardId); none: the workspace's.
+  const asked = read.form.get('wallboardId');
+  const wallboard = typeof asked === 'string' && asked !== '' ? (/^\d{1,10}$/.test(asked) ? await findWallboard(database.db, access.workspace, Number(asked)) : null) : undefined;
+  if (wallboard === null) return badRequest('Wallboard not found', 'wallboardId');
+  if (wallboard?.readOnly) return planLimitRefused(PLAN_LIMIT_MESSAGES.wallboardReadOnly(plan, PLAN_LIMITS[plan].wallboards ?? 1), 'wallboards');
+  const wallboardId = wallboard?.id ?? null;
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const saved = await saveLogo(database.db, access.workspace.id, bytes, { name: file.name, type: file.type });
+  const saved = await saveLogo(database.db, access.workspace.id, bytes, { name: file.name, type: file.type }, wallboardId);
   if (!saved.ok) return badRequest(saved.message, 'logo');
   await announceDataChange(database, access.workspace.id);
-  return json({ companyLogo: logoUrl(access.workspace.slug, saved.updatedAt) });
+  return json({ companyLogo: logoUrl(access.workspace.slug, saved.updatedAt, wallboardId) });
 };

@@ -12,7 +12,10 @@ const UNVERSIONED_CACHE = 'public, max-age=300, must-revalidate';
 export const GET: APIRoute = async ({ params, request, url, locals }) => {
   const db = locals.runtime.database.db;
   const workspace = params.slug ? await findWorkspaceBySlug(db, params.slug) : null;
-  const logo = workspace ? await findLogo(db, workspace.id) : null;
+  const wallboard = url.searchParams.get('wallboard');
+  const wallboardId = wallboard !== null && /^\d{1,10}$/.test(wallboard) ? Number(wallboard) : null;
+  if (wallboard !== null && wallboardId === null) return notFound(NO_LOGO);
+  const logo = workspace ? await findLogo(db, workspace.id, wallboardId) : null;
   if (!logo) return notFound(NO_LOGO);
 
   const version = String(logo.updatedAt.getTime());
