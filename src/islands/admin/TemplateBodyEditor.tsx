@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { PLACEHOLDERS } from '../../lib/templates/placeholders.ts';
+import { BodyEditor } from '../log-request/BodyEditor.tsx';
 import type { EditorHandle } from '../log-request/quill-editor.ts';
 
 /** What each placeholder stands for, on its button. */
@@ -25,57 +26,26 @@ interface Props {
   invalid: boolean;
 }
 
-/**
- * An email template's body, written with the log form's rich-text editor (Quill, imported only once
- * the card has hydrated) and buttons that put a placeholder where the caret is.
- */
+/** An email template's body: the log form's rich-text editor, and buttons that put a placeholder where the caret is. */
 export function TemplateBodyEditor({ value, version, onUserChange, disabled, labelledBy, describedBy, invalid }: Props) {
-  const host = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
-  const [failed, setFailed] = useState(false);
-  const onChange = useRef(onUserChange);
-  onChange.current = onUserChange;
-
-  useEffect(() => {
-    let live = true;
-    let created: EditorHandle | undefined;
-    import('../log-request/quill-editor.ts')
-      .then(({ createEditor }) => {
-        if (!live || !host.current) return;
-        created = createEditor(host.current, {
-          labelledBy,
-          placeholder: 'Hi {firstName}, thank you for choosing {companyName}. Would you leave us a review?',
-          onUserChange: (html) => onChange.current(html),
-        });
-        setEditor(created);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-      created?.destroy();
-    };
-  }, []);
-
-  // Keyed on the version, not the value: the value also changes as the person types, and writing
-  // that echo back into Quill would move the caret.
-  useEffect(() => {
-    if (editor) editor.setHtml(value);
-  }, [editor, version]);
-
-  useEffect(() => editor?.setEnabled(!disabled), [editor, disabled]);
-  useEffect(() => editor?.describe(describedBy, invalid), [editor, describedBy, invalid]);
 
   return (
     <>
-      <div ref={host} class="log-editor template-editor" data-invalid={invalid || undefined} data-testid="template-body-editor" />
-      {!editor && (
-        <div aria-hidden={failed ? undefined : true} class="overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm">
-          <div class="h-[42px] border-b border-slate-300 bg-slate-50" />
-          <div class="flex h-[220px] items-start p-3 text-sm text-slate-400">
-            {failed ? 'The editor could not load. Reload the page to try again.' : 'Loading editor…'}
-          </div>
-        </div>
-      )}
+      <BodyEditor
+        value={value}
+        version={version}
+        onUserChange={onUserChange}
+        disabled={disabled}
+        labelledBy={labelledBy}
+        describedBy={describedBy}
+        invalid={invalid}
+        onReady={setEditor}
+        placeholder="Hi {firstName}, thank you for choosing {companyName}. Would you leave us a review?"
+        testId="template-body-editor"
+        loadingHeight="h-[220px]"
+        class="template-editor"
+      />
       <div class="mt-2">
         <p class="text-xs text-slate-500">Insert at the cursor, filled in for each customer when a request is logged:</p>
         <div class="mt-1.5 flex flex-wrap gap-1.5" role="group" aria-label="Insert a placeholder">

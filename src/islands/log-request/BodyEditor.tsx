@@ -14,14 +14,35 @@ interface Props {
   describedBy: string | undefined;
   invalid: boolean;
   /** Set to the live editor once Quill has loaded. */
-  handle: RefObject<EditorHandle | null>;
+  handle?: RefObject<EditorHandle | null>;
+  /** Told of the live editor once Quill has loaded (null until then). */
+  onReady?(editor: EditorHandle | null): void;
+  placeholder?: string;
+  testId?: string;
+  /** The stand-in's height while Quill loads, as the editor's own CSS sets it. */
+  loadingHeight?: string;
+  class?: string;
 }
 
 /**
- * The email body: Quill, imported only in the browser and only here, once the island has hydrated.
- * A box of the same size stands in until it has loaded, so nothing moves.
+ * An email body (the log form's, a template's): Quill, imported only in the browser, once the island
+ * has hydrated. A box of the same size stands in until it has loaded, so nothing moves.
  */
-export function BodyEditor({ value, version, onUserChange, disabled, labelledBy, describedBy, invalid, handle }: Props) {
+export function BodyEditor({
+  value,
+  version,
+  onUserChange,
+  disabled,
+  labelledBy,
+  describedBy,
+  invalid,
+  handle,
+  onReady,
+  placeholder = 'Choose a template, or write the email here',
+  testId = 'email-body-editor',
+  loadingHeight = 'h-[250px]',
+  class: extra = '',
+}: Props) {
   const host = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [failed, setFailed] = useState(false);
@@ -36,16 +57,18 @@ export function BodyEditor({ value, version, onUserChange, disabled, labelledBy,
         if (!live || !host.current) return;
         created = createEditor(host.current, {
           labelledBy,
-          placeholder: 'Choose a template, or write the email here',
+          placeholder,
           onUserChange: (html) => onChange.current(html),
         });
-        handle.current = created;
+        if (handle) handle.current = created;
         setEditor(created);
+        onReady?.(created);
       })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
-      handle.current = null;
+      if (handle) handle.current = null;
+      onReady?.(null);
       created?.destroy();
     };
   }, []);
@@ -61,11 +84,11 @@ export function BodyEditor({ value, version, onUserChange, disabled, labelledBy,
 
   return (
     <>
-      <div ref={host} class="log-editor" data-invalid={invalid || undefined} data-testid="email-body-editor" />
+      <div ref={host} class={`log-editor ${extra}`} data-invalid={invalid || undefined} data-testid={testId} />
       {!editor && (
         <div aria-hidden={failed ? undefined : true} class="overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm">
           <div class="h-[42px] border-b border-slate-300 bg-slate-50" />
-          <div class="flex h-[250px] items-start p-3 text-sm text-slate-400">{failed ? 'The editor could not load. Reload the page to try again.' : 'Loading editor…'}</div>
+          <div class={`flex ${loadingHeight} items-start p-3 text-sm text-slate-400`}>{failed ? 'The editor could not load. Reload the page to try again.' : 'Loading editor…'}</div>
         </div>
       )}
     </>

@@ -4,8 +4,9 @@ import { escapeHtml } from '../templates/placeholders.ts';
 // link, a short footer naming the business, and a plain-text part derived from the same HTML.
 
 export const REVIEW_BUTTON_LABEL = 'Leave a review';
-const BUTTON_COLOR = '#4f46e5';
-const FONT_STACK = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+/** The look every email of the product shares. */
+export const BUTTON_COLOR = '#4f46e5';
+export const FONT_STACK = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 export interface ReviewEmailInput {
   businessName: string;

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../templates/placeholders.ts';
+import { BUTTON_COLOR, FONT_STACK } from './compose.ts';
 import type { MailMessage } from './mailer.ts';
 
 // The password reset email: to the workspace's admin email, from the product itself, with one button
@@ -6,8 +7,6 @@ import type { MailMessage } from './mailer.ts';
 
 export const RESET_EMAIL_SUBJECT = 'Reset your Review Challenge passwords';
 export const RESET_BUTTON_LABEL = 'Choose new passwords';
-const BUTTON_COLOR = '#4f46e5';
-const FONT_STACK = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 export interface ResetEmailInput {
   to: string;
