@@ -5,6 +5,8 @@ const integrationDatabases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgre
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Two test files at a time: most of a file's time is spent waiting (servers, browsers, timers).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
