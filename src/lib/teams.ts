@@ -44,11 +44,6 @@ type TeamRow = { id: number; name: string; color: string };
 
 const isUnknown = (team: { name: string }) => team.name.toLowerCase() === UNKNOWN_TEAM_NAME.toLowerCase();
 
-/** The teams a plan allows on one wallboard besides "Unknown" (which never counts against a limit). */
-export function planTeamLimit(plan: Plan): number {
-  return teamsPerWallboard(plan);
-}
-
 /**
  * The ids of the teams over the plan's limit, wallboard by wallboard: the oldest teams stay usable,
  * the newest beyond the limit become read-only. Nothing is deleted, so an upgrade (or deleting a
@@ -60,12 +55,12 @@ export function readOnlyTeamIds(teamRows: readonly { id: number; name: string; w
     const key = team.wallboardId ?? null;
     byWallboard.set(key, [...(byWallboard.get(key) ?? []), team]);
   }
-  return new Set([...byWallboard.values()].flatMap((group) => group.slice(planTeamLimit(plan)).map((t) => t.id)));
+  return new Set([...byWallboard.values()].flatMap((group) => group.slice(teamsPerWallboard(plan)).map((t) => t.id)));
 }
 
 /** The answer's message for a plan limit problem. */
 export function planProblemMessage(problem: 'plan_limit' | 'read_only', plan: Plan): string {
-  const limit = planTeamLimit(plan);
+  const limit = teamsPerWallboard(plan);
   return problem === 'plan_limit' ? PLAN_LIMIT_MESSAGES.teams(plan, limit) : PLAN_LIMIT_MESSAGES.teamReadOnly(plan, limit);
 }
 
@@ -149,7 +144,7 @@ export async function createTeam(
   if (isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
   if (wallboardId !== null && !(await wallboardInWorkspace(db, workspace.id, wallboardId))) return { ok: false, problem: 'wallboard_not_found' };
   if (await nameTaken(db, workspace.id, name)) return { ok: false, problem: 'duplicate_name' };
-  const limit = planTeamLimit(workspace.plan);
+  const limit = teamsPerWallboard(workspace.plan);
   try {
     const added = await addUnderCap(
       db,
