@@ -7,6 +7,7 @@ import {
   FIREWORK_COLOURS,
   FIREWORK_COUNT,
   FIREWORK_INTERVAL_MS,
+  NEUTRAL_CELEBRATION_TEXT,
   PARTICLES_PER_FIREWORK,
   readCelebrationDetail,
   type CelebrationDetail,
@@ -108,7 +109,7 @@ function Overlay({ message, shown }: { message: string; shown: Shown }) {
     return () => animations.forEach((animation) => animation.cancel());
   }, [shown]);
 
-  const { reviewerName, rating } = shown;
+  const { reviewerName, rating, neutral } = shown;
   const name = reviewerName && <span style={{ color: '#ffe066' }}>{reviewerName}</span>;
   const byline = name ? (
     rating ? (
@@ -120,6 +121,8 @@ function Overlay({ message, shown }: { message: string; shown: Shown }) {
     )
   ) : rating ? (
     `A ${rating}-star review`
+  ) : neutral ? (
+    'Every review counts: thank you, team!'
   ) : (
     'Great work, team!'
   );
@@ -163,7 +166,7 @@ function Overlay({ message, shown }: { message: string; shown: Shown }) {
             filter: 'drop-shadow(0 0.04em 0.12em rgba(0, 0, 0, 0.6))',
           }}
         >
-          {message}
+          {neutral ? NEUTRAL_CELEBRATION_TEXT : message}
         </p>
         {rating !== undefined && (
           <p

@@ -44,6 +44,12 @@ describe('readCelebrationDetail', () => {
     expect(readCelebrationDetail({ celebration: true, review: { reviewerName: 'Ana', rating: '4' } })).toEqual({ reviewerName: 'Ana', rating: 4 });
   });
 
+  it('celebrates a review of 3 stars or fewer neutrally: no stars, no name', () => {
+    expect(readCelebrationDetail({ reviewerName: 'Sam', rating: 2 })).toEqual({ neutral: true });
+    expect(readCelebrationDetail({ review: { reviewerName: 'Ana', rating: '3' } })).toEqual({ neutral: true });
+    expect(readCelebrationDetail({ reviewerName: 'Ana', rating: 3.6 })).toEqual({ reviewerName: 'Ana', rating: 4 });
+  });
+
   it('leaves out what is missing or unusable', () => {
     expect(readCelebrationDetail(undefined)).toEqual({});
     expect(readCelebrationDetail('Sam')).toEqual({});

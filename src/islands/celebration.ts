@@ -20,7 +20,14 @@ export const CELEBRATION_VOLUME = 0.8;
 export interface CelebrationDetail {
   reviewerName?: string;
   rating?: number;
+  /** A review of 3 stars or fewer: honoured as the team's effort, with no stars and no name. */
+  neutral?: true;
 }
+
+/** The headline of a neutral celebration (issue 13: effort, not stars; nothing a customer would mind on a screen). */
+export const NEUTRAL_CELEBRATION_TEXT = 'New review collected';
+/** Reviews of this many stars or fewer are celebrated without their stars or the reviewer's name. */
+export const NEUTRAL_AT_OR_BELOW = 3;
 
 /** Dispatches the celebration event on window (a no-op outside a browser). */
 export function dispatchCelebration(detail?: unknown): void {
@@ -30,7 +37,8 @@ export function dispatchCelebration(detail?: unknown): void {
 
 /**
  * Picks a usable reviewer name (trimmed, at most 60 characters) and a whole 1-5 rating out of an
- * event's detail, or out of a `review` object nested in it; anything else is ignored.
+ * event's detail, or out of a `review` object nested in it; anything else is ignored. A review of 3
+ * stars or fewer gives a neutral celebration: neither its stars nor its reviewer's name.
  */
 export function readCelebrationDetail(detail: unknown): CelebrationDetail {
   if (typeof detail !== 'object' || detail === null) return {};
@@ -44,6 +52,7 @@ export function readCelebrationDetail(detail: unknown): CelebrationDetail {
   const rating = typeof source['rating'] === 'string' ? Number(source['rating']) : source['rating'];
   if (typeof rating === 'number' && Number.isFinite(rating)) {
     const whole = Math.round(rating);
+    if (whole >= 1 && whole <= NEUTRAL_AT_OR_BELOW) return { neutral: true };
     if (whole >= 1 && whole <= 5) result.rating = whole;
   }
   return result;

@@ -55,6 +55,19 @@ describe.skipIf(!browserAvailable)('the wallboard', () => {
     await page.close();
   });
 
+  it('celebrates a review of 3 stars or fewer as the team\'s effort: no stars, no name', async () => {
+    const { page, admin } = await wallboard();
+    expect((await admin.post('/api/test-review', { reviewerName: 'Grumpy Gus', rating: 2, reviewText: 'Meh', source: 'google' })).status).toBe(201);
+    const overlay = page.getByTestId('celebration-overlay');
+    await overlay.waitFor({ state: 'visible', timeout: 2000 });
+    const text = await overlay.textContent();
+    expect(text).toContain('New review collected');
+    expect(text).not.toContain('Grumpy');
+    expect(text).not.toContain('★');
+    expect(await overlay.getByRole('img', { name: /out of 5 stars/ }).count()).toBe(0);
+    await page.close();
+  });
+
   it('shows a review added elsewhere within 2 s, with fireworks that clear after 8 s', async () => {
     const { page, admin } = await wallboard();
     const total = page.getByTestId('total-count');
