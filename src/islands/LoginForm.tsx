@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { loginFormErrors, type FieldErrors } from '../lib/validation/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
-import { Field } from './ui/Field.tsx';
+import { DashboardUrlField, Field } from './ui/Field.tsx';
 import { Toast, useToast } from './ui/toast.tsx';
 
 interface Props {
@@ -48,17 +48,13 @@ export default function LoginForm({ initialSlug, origin }: Props) {
 
   return (
     <form onSubmit={submit} noValidate class="space-y-5">
-      <Field
+      <DashboardUrlField
         id="slug"
-        label="Dashboard URL"
-        prefix={`${origin.replace(/^https?:\/\//, '')}/`}
+        origin={origin}
         value={form.slug}
         onInput={(e) => update('slug', e.currentTarget.value)}
         error={errors.slug}
         autoComplete="username"
-        autoCapitalize="none"
-        spellcheck={false}
-        placeholder="your-business"
         disabled={busy}
       />
       <Field

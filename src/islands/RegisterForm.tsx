@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { registrationFormErrors, type FieldErrors, type RegistrationForm } from '../lib/validation/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
-import { Field } from './ui/Field.tsx';
+import { DashboardUrlField, Field } from './ui/Field.tsx';
 import { Toast, useToast } from './ui/toast.tsx';
 
 const REDIRECT_DELAY_MS = 1000;
@@ -68,15 +68,7 @@ export default function RegisterForm({ origin, plan }: { origin: string; plan?: 
 
   return (
     <form onSubmit={submit} noValidate class="space-y-5">
-      <Field
-        label="Dashboard URL"
-        prefix={`${origin.replace(/^https?:\/\//, '')}/`}
-        placeholder="your-business"
-        autoCapitalize="none"
-        spellcheck={false}
-        hint="Lowercase letters, numbers and hyphens"
-        {...input('slug')}
-      />
+      <DashboardUrlField origin={origin} hint="Lowercase letters, numbers and hyphens" {...input('slug')} />
       <Field label="Business Name" autoComplete="organization" placeholder="Smith & Co Accountants" {...input('businessName')} />
       <Field label="Admin Email" type="email" autoComplete="email" placeholder="you@business.com" {...input('email')} />
       <fieldset class="grid gap-5 sm:grid-cols-2">

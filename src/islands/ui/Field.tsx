@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'preact';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'label' | 'prefix'> {
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'label' | 'prefix'> {
   id: string;
   label: string;
   error?: string;
@@ -48,5 +48,19 @@ export function Field({ id, label, error, hint, prefix, ...input }: FieldProps) 
         )
       )}
     </div>
+  );
+}
+
+/** The workspace's address, shown after the site's own (login, registration, forgotten password). */
+export function DashboardUrlField({ origin, ...field }: Omit<FieldProps, 'label' | 'prefix'> & { origin: string }) {
+  return (
+    <Field
+      label="Dashboard URL"
+      prefix={`${origin.replace(/^https?:\/\//, '')}/`}
+      placeholder="your-business"
+      autoCapitalize="none"
+      spellcheck={false}
+      {...field}
+    />
   );
 }
