@@ -45,3 +45,19 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
+
+/** The calendar date (YYYY-MM-DD) an instant falls on in a time zone. */
+export function localDateOf(at: Date, timeZone: string): string {
+  return new Date(at.getTime() + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 10);
+}
+
+/** A calendar date moved by whole days (calendar arithmetic: no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from one date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

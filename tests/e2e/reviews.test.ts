@@ -9,6 +9,7 @@ import { reviewRequests, workspaces } from '../../src/lib/db/schema.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
+import { staffIdFor } from '../../src/lib/staff/people.ts';
 
 describe.skipIf(!browserAvailable)('the reviews page', () => {
   let app: TestApp;
@@ -55,6 +56,7 @@ describe.skipIf(!browserAvailable)('the reviews page', () => {
       .insert(reviewRequests)
       .values({
         workspaceId: ws.workspaceId,
+        staffId: await staffIdFor(app.database.db, ws.workspaceId, 'tom@clinic.example', 'Tom'),
         teamId: ws.desk.id,
         staffFirstName: 'Tom',
         staffEmail: 'tom@clinic.example',

@@ -1,4 +1,5 @@
 import { emailOutbox, privateFeedback, reviewRequests, reviews, type MatchStatus } from '../../src/lib/db/schema.ts';
+import { staffIdFor } from '../../src/lib/staff/people.ts';
 import type { TestApp } from './app.ts';
 
 // Rows written straight into the database, for tests that need requests and reviews without going
@@ -21,6 +22,7 @@ export async function insertRequest(app: TestApp, workspaceId: number, seed: Req
     .insert(reviewRequests)
     .values({
       workspaceId,
+      staffId: await staffIdFor(app.database.db, workspaceId, 'ann@acme.example', seed.staffFirstName ?? 'Ann'),
       teamId: seed.teamId ?? null,
       staffFirstName: seed.staffFirstName ?? 'Ann',
       staffEmail: 'ann@acme.example',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewRequests, reviews, teams } from '../../src/lib/db/schema.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
+import { staffIdFor } from '../../src/lib/staff/people.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -88,6 +89,7 @@ describe('the CRM webhook', () => {
       .insert(reviewRequests)
       .values({
         workspaceId,
+        staffId: await staffIdFor(app.database.db, workspaceId, 'tom@clinic.example', 'Tom'),
         teamId: team!.id,
         staffFirstName: 'Tom',
         staffEmail: 'tom@clinic.example',

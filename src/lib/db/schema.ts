@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, customType, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, customType, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -40,6 +40,8 @@ export const teams = pgTable('teams', {
   /** Null: the workspace's own wallboard. */
   wallboardId: integer('wallboard_id').references(() => wallboards.id, { onDelete: 'set null' }),
   color: text('color').notNull().default('#3B82F6'),
+  /** Reviews per week this team aims for; null: none of its own. */
+  weeklyGoal: integer('weekly_goal'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -94,7 +96,24 @@ export const emailTemplates = pgTable('email_templates', {
   subject: text('subject').notNull(),
   htmlContent: text('html_content').notNull(),
   phoneScript: text('phone_script'),
+  /** When asking works best with this template; null: the workspace's `request_timing_tip`. */
+  timingTip: text('timing_tip'),
   isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The people of a workspace who log requests (migrations/0015): one per staff email. */
+export const staff = pgTable('staff', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  /** Lower-cased and trimmed. */
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull(),
+  active: boolean('active').notNull().default(true),
+  /** Set when the admin merged this entry into another: requests logged with this email go there. */
+  mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => staff.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -104,6 +123,9 @@ export const reviewRequests = pgTable('review_requests', {
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id),
   staffFirstName: text('staff_first_name').notNull(),
   staffEmail: text('staff_email').notNull(),
   customerFirstName: text('customer_first_name').notNull(),
@@ -116,6 +138,9 @@ export const reviewRequests = pgTable('review_requests', {
   token: text('token').unique(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   clickedAt: timestamp('clicked_at', { withTimezone: true }),
+  /** "Saw the customer on" (YYYY-MM-DD, workspace time); null on requests older than the field. */
+  interactionDate: date('interaction_date', { mode: 'string' }),
+  reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

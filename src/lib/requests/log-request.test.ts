@@ -60,6 +60,7 @@ function payload(teamId: number, templateId: number, overrides: Partial<LogReque
     templateId,
     customEmailSubject: '',
     customEmailContent: '',
+    interactionDate: '',
     ...overrides,
   };
 }

@@ -15,6 +15,10 @@ import type { LogRequestPayload } from '../validation/payloads.ts';
 import { isReservedTeamName } from '../validation/team-rules.ts';
 import type { Workspace } from '../workspaces.ts';
 import { logError } from '../log.ts';
+import { challengeSettings } from '../scoring.ts';
+import { staffIdFor } from '../staff/people.ts';
+import { localDateOf } from '../time.ts';
+import { INTERACTION_DATE_FUTURE } from '../validation/rules.ts';
 
 // Logging a review request (issue 4): the staff member's form becomes a stored request with its
 // tracked-link token and its email in the outbox, committed together; then the email is sent. A send
@@ -36,9 +40,9 @@ export interface LoggedRequest {
   reviewLink?: string;
 }
 
-export type LogRequestProblem = 'plan' | 'team' | 'team_read_only' | 'template' | 'unsubscribed';
+export type LogRequestProblem = 'plan' | 'team' | 'team_read_only' | 'template' | 'unsubscribed' | 'interaction_future';
 
-type ProblemText = { message: string; field?: 'teamId' | 'templateId' | 'email' };
+type ProblemText = { message: string; field?: 'teamId' | 'templateId' | 'email' | 'interactionDate' };
 
 const LOG_REQUEST_PROBLEMS: Record<Exclude<LogRequestProblem, 'team_read_only'>, ProblemText> = {
   plan: { message: REQUEST_LOGGING_UPGRADE_MESSAGE },
@@ -46,6 +50,7 @@ const LOG_REQUEST_PROBLEMS: Record<Exclude<LogRequestProblem, 'team_read_only'>,
   team: { message: 'Team selection is required', field: 'teamId' },
   template: { message: 'Template selection is required', field: 'templateId' },
   unsubscribed: { message: 'This customer unsubscribed from your review requests, so no email can be sent to them', field: 'email' },
+  interaction_future: { message: INTERACTION_DATE_FUTURE, field: 'interactionDate' },
 };
 
 /** What the answer says of a refused request; plan problems name the plan's limit. */
@@ -75,6 +80,8 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
   const template = await getTemplateInWorkspace(db, workspace.id, input.templateId);
   if (!template) return { ok: false, problem: 'template' };
   if (await isUnsubscribed(db, workspace.id, input.email)) return { ok: false, problem: 'unsubscribed' };
+  const today = localDateOf(new Date(), (await challengeSettings(db, workspace)).timezone);
+  if (input.interactionDate > today) return { ok: false, problem: 'interaction_future' };
 
   // The staff member's edited subject and body, or the template's when left empty. Placeholders still
   // in them are filled here too (names typed after the template was chosen), values escaped for HTML.
@@ -105,6 +112,8 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
       .values({
         workspaceId: workspace.id,
         teamId: team.id,
+        staffId: await staffIdFor(tx, workspace.id, input.staffEmail, input.staffFirstName),
+        interactionDate: input.interactionDate || today,
         staffFirstName: input.staffFirstName,
         staffEmail: input.staffEmail,
         customerFirstName: input.firstName,

@@ -8,6 +8,7 @@ import { emailOutbox, privateFeedback, reviewRequests, reviews, type MatchStatus
 import { createTeam } from '../teams.ts';
 import { registerWorkspace, type Workspace } from '../workspaces.ts';
 import { deleteRequest, getAdminRequest, listAdminRequests, listReportRows, updateRequest } from './queries.ts';
+import { staffIdFor } from '../staff/people.ts';
 
 let database: Database;
 let counter = 0;
@@ -32,6 +33,7 @@ async function request(ws: Workspace, values: { teamId?: number | null; first?: 
     .insert(reviewRequests)
     .values({
       workspaceId: ws.id,
+      staffId: await staffIdFor(database.db, ws.id, 'ann@acme.example', values.staff ?? 'Ann'),
       teamId: values.teamId ?? null,
       staffFirstName: values.staff ?? 'Ann',
       staffEmail: 'ann@acme.example',

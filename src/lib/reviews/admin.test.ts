@@ -9,6 +9,7 @@ import { challengeSettings, teamScores } from '../scoring.ts';
 import { createTeam } from '../teams.ts';
 import { registerWorkspace, type Workspace } from '../workspaces.ts';
 import { deleteReview, editReview, fixOrphanedReviews, getAdminReview, listAdminReviews, reassignReview, unmatchReview } from './admin.ts';
+import { staffIdFor } from '../staff/people.ts';
 
 let database: Database;
 let counter = 0;
@@ -31,7 +32,7 @@ async function team(ws: Workspace, name: string) {
 async function request(ws: Workspace, teamId: number | null, first = 'Sarah', last = 'Kim') {
   const [row] = await database.db
     .insert(reviewRequests)
-    .values({ workspaceId: ws.id, teamId, staffFirstName: 'Ann', staffEmail: 'ann@acme.example', customerFirstName: first, customerLastName: last, customerEmail: 'c@example.com' })
+    .values({ workspaceId: ws.id, staffId: await staffIdFor(database.db, ws.id, 'ann@acme.example', 'Ann'), teamId, staffFirstName: 'Ann', staffEmail: 'ann@acme.example', customerFirstName: first, customerLastName: last, customerEmail: 'c@example.com' })
     .returning({ id: reviewRequests.id });
   return row!.id;
 }

@@ -11,6 +11,7 @@ import { registerWorkspace, type Workspace } from '../workspaces.ts';
 import { assignReviewToInvite, assignReviewToTeam } from './assign.ts';
 import { findUnknownTeam, getTeamVisibleReview, listTeamReviews, listUnmatchedInvites, listUnmatchedReviews } from './queries.ts';
 import { noticeWithoutId } from '../../../tests/helpers/notices.ts';
+import { staffIdFor } from '../staff/people.ts';
 
 let database: Database;
 let counter = 0;
@@ -36,6 +37,7 @@ async function request(ws: Workspace, values: { teamId?: number | null; first?: 
     .insert(reviewRequests)
     .values({
       workspaceId: ws.id,
+      staffId: await staffIdFor(database.db, ws.id, 'ann@acme.example', 'Ann'),
       teamId: values.teamId ?? null,
       staffFirstName: 'Ann',
       staffEmail: 'ann@acme.example',

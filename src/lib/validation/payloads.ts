@@ -1,7 +1,7 @@
 import { wallboardRef } from './admin-payloads.ts';
 import { z } from 'zod';
 import { TRIAL_PLANS } from '../plans.ts';
-import { EMAIL_CONTENT_MAX, EMAIL_SUBJECT_MAX, feedbackMessageProblem, loginRules, logRequestRules, NO_NEW_PASSWORD, registrationRules } from './rules.ts';
+import { EMAIL_CONTENT_MAX, EMAIL_SUBJECT_MAX, feedbackMessageProblem, INTERACTION_DATE_INVALID, interactionDateProblem, loginRules, logRequestRules, NO_NEW_PASSWORD, registrationRules } from './rules.ts';
 
 type Rule = (value: string) => string | undefined;
 
@@ -123,6 +123,8 @@ export const logRequestPayload = z.object({
     .max(EMAIL_CONTENT_MAX, 'The email content is too long')
     .nullish()
     .transform((v) => v ?? ''),
+  /** "Saw the customer on" (YYYY-MM-DD); empty or missing: today in the workspace's zone. */
+  interactionDate: ruled(interactionDateProblem, INTERACTION_DATE_INVALID, trim).nullish().transform((v) => v ?? ''),
 });
 
 export type LogRequestPayload = z.infer<typeof logRequestPayload>;

@@ -144,6 +144,18 @@ export function logRequestFormErrors(form: LogRequestForm): FieldErrors<keyof Lo
   return errors;
 }
 
+/** "Saw the customer on": empty for today, else a real date (the future is refused where the zone is known). */
+export const INTERACTION_DATE_INVALID = 'Saw the customer on must be a date';
+export const INTERACTION_DATE_FUTURE = 'Saw the customer on cannot be in the future';
+
+export function interactionDateProblem(value: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (value === '') return undefined;
+  if (!match) return INTERACTION_DATE_INVALID;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value ? undefined : INTERACTION_DATE_INVALID;
+}
+
 // Private feedback left on the review link page (/r/{token}).
 export const FEEDBACK_MESSAGE_MAX = 5000;
 
