@@ -48,4 +48,19 @@ describe('settings rules', () => {
     }
     expect(checkSettingValue('gmb_location_id', 'abc')).toEqual({ ok: false, message: 'Location ID must be numeric, 18 or more digits' });
   });
+
+  it('checks the game settings of issue 13', () => {
+    expect(checkSettingValue('weekly_goal', ' 12 ')).toEqual({ ok: true, value: '12' });
+    expect(checkSettingValue('weekly_goal', '')).toEqual({ ok: true, value: '' });
+    expect(checkSettingValue('weekly_goal', '0').ok).toBe(false);
+    expect(checkSettingValue('show_reviewer_names', 'FALSE')).toEqual({ ok: true, value: 'false' });
+    expect(checkSettingValue('show_reviewer_names', 'no').ok).toBe(false);
+    expect(checkSettingValue('wallboard_panels', 'people, teams,people')).toEqual({ ok: true, value: 'people,teams' });
+    expect(checkSettingValue('wallboard_panels', 'teams,charts').ok).toBe(false);
+    expect(checkSettingValue('wallboard_panels', '').ok).toBe(false);
+    expect(checkSettingValue('wallboard_rotate_seconds', '4').ok).toBe(false);
+    expect(checkSettingValue('wallboard_rotate_seconds', '30')).toEqual({ ok: true, value: '30' });
+    expect(checkSettingValue('follow_up_after_days', '3')).toEqual({ ok: true, value: '3' });
+    expect(checkSettingValue('follow_up_after_days', '').ok).toBe(false);
+  });
 });

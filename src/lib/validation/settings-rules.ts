@@ -21,8 +21,29 @@ export const HIDDEN_SETTING_PREFIXES = ['nps_', 'gmb_', 'setup_'] as const;
 /** Set by the set-up checklist when the owner chooses to send review links by hand (no email). */
 export const COPY_LINK_MODE_KEY = 'setup_copy_link_mode';
 
-/** Settings whose change moves the wallboard (target, counted period). */
-export const DASHBOARD_SETTING_KEYS: ReadonlySet<string> = new Set(['target_reviews', 'challenge_start_date', 'timezone']);
+/** Settings whose change moves the wallboard (target, counted period, weekly goal, what it shows). */
+export const DASHBOARD_SETTING_KEYS: ReadonlySet<string> = new Set([
+  'target_reviews',
+  'challenge_start_date',
+  'timezone',
+  'weekly_goal',
+  'show_reviewer_names',
+  'show_unknown_team',
+  'wallboard_panels',
+  'wallboard_rotate_seconds',
+]);
+
+/** The wallboard's panels (issue 13), in the order they rotate. */
+export const WALLBOARD_PANELS = ['teams', 'people', 'week', 'latest'] as const;
+export type WallboardPanel = (typeof WALLBOARD_PANELS)[number];
+export const WEEKLY_GOAL_MAX = 10_000;
+export const ROTATE_SECONDS_MIN = 5;
+export const ROTATE_SECONDS_MAX = 600;
+export const DEFAULT_ROTATE_SECONDS = 20;
+export const FOLLOW_UP_DAYS_MAX = 60;
+export const DEFAULT_FOLLOW_UP_AFTER_DAYS = 3;
+export const DEFAULT_REQUEST_TIMING_TIP =
+  'Ask while the visit is fresh: the same day, ideally within an hour of a good conversation. Email requests opened in the first day get most reviews.';
 
 export const SETTING_KEY_INVALID = `A setting key has only letters, digits and underscores, at most ${SETTING_KEY_MAX} characters`;
 export const SETTING_VALUE_TOO_LONG = `A setting value is at most ${SETTING_VALUE_MAX} characters`;
@@ -75,7 +96,40 @@ function gmbIdRule(message: string) {
   };
 }
 
+function yesNoRule(message: string) {
+  return (raw: string): ValueCheck => {
+    const value = raw.trim().toLowerCase();
+    return value === 'true' || value === 'false' ? { ok: true, value } : { ok: false, message };
+  };
+}
+
+function wholeNumberRule(min: number, max: number, message: string, emptyAllowed: boolean) {
+  return (raw: string): ValueCheck => {
+    const value = raw.trim();
+    if (value === '' && emptyAllowed) return { ok: true, value };
+    const n = /^\d{1,7}$/.test(value) ? Number(value) : NaN;
+    return n >= min && n <= max ? { ok: true, value: String(n) } : { ok: false, message };
+  };
+}
+
 const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
+  weekly_goal: wholeNumberRule(1, WEEKLY_GOAL_MAX, `Weekly goal must be empty or a whole number from 1 to ${WEEKLY_GOAL_MAX}`, true),
+  show_reviewer_names: yesNoRule('Show reviewer names is true or false'),
+  show_unknown_team: yesNoRule('Show unknown team is true or false'),
+  wallboard_panels: (raw) => {
+    const panels = raw.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+    const known = new Set<string>(WALLBOARD_PANELS);
+    return panels.length > 0 && panels.every((p) => known.has(p))
+      ? { ok: true, value: [...new Set(panels)].join(',') }
+      : { ok: false, message: `Wallboard panels is a comma list of ${WALLBOARD_PANELS.join(', ')}` };
+  },
+  wallboard_rotate_seconds: wholeNumberRule(
+    ROTATE_SECONDS_MIN,
+    ROTATE_SECONDS_MAX,
+    `Wallboard rotate seconds must be a whole number from ${ROTATE_SECONDS_MIN} to ${ROTATE_SECONDS_MAX}`,
+    false,
+  ),
+  follow_up_after_days: wholeNumberRule(1, FOLLOW_UP_DAYS_MAX, `Follow up after days must be a whole number from 1 to ${FOLLOW_UP_DAYS_MAX}`, false),
   [COPY_LINK_MODE_KEY]: (raw) =>
     raw === 'yes' || raw === 'no' ? { ok: true, value: raw } : { ok: false, message: 'Copy-the-link mode is yes or no' },
   gmb_account_id: gmbIdRule(GMB_ACCOUNT_ID_INVALID),
