@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reviewRequests, staff } from '../db/schema.ts';
 import { COUNTED_FOR_TEAM, challengeSettings, type ChallengeSettings } from '../scoring.ts';
@@ -85,7 +85,7 @@ export async function leaderboard(db: Db, workspace: Workspace, game: Game, peri
         matched: matched.mapWith(Number),
       })
       .from(reviewRequests)
-      .where(and(eq(reviewRequests.workspaceId, workspace.id), gte(reviewRequests.createdAt, since)))
+      .where(and(eq(reviewRequests.workspaceId, workspace.id), gte(reviewRequests.createdAt, since), lt(reviewRequests.createdAt, game.week.endsAt)))
       .groupBy(reviewRequests.staffId, reviewRequests.teamId),
   ]);
   const rows: LeaderboardPerson[] = [];
