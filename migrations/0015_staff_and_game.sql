@@ -40,3 +40,6 @@ ALTER TABLE teams ADD COLUMN weekly_goal integer;
 
 -- When asking works best, per template (the workspace's default is `request_timing_tip`).
 ALTER TABLE email_templates ADD COLUMN timing_tip text;
+
+-- Reviews by their request: the people funnel's "reviewed", and deleting a request (ON DELETE SET NULL).
+CREATE INDEX reviews_request ON reviews (request_id) WHERE request_id IS NOT NULL;

@@ -84,9 +84,8 @@ const DISPLAY_KEYS = ['weekly_goal', 'show_reviewer_names', 'show_unknown_team',
 export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wallboard | null = null): Promise<Dashboard> {
   const game = await loadGame(db, workspace);
   const wallboardId = wallboard?.id ?? null;
-  const [scores, weekScores, logoVersion, values] = await Promise.all([
-    teamScores(db, workspace, game.challenge.start),
-    teamScores(db, workspace, game.week.startsAt),
+  const [scores, logoVersion, values] = await Promise.all([
+    teamScores(db, workspace, game.challenge.start, game.week.startsAt),
     findLogoVersion(db, workspace.id, wallboardId),
     readSettings(db, workspace.id, DISPLAY_KEYS),
   ]);
@@ -103,8 +102,7 @@ export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wal
       display.showReviewerNames,
     ),
   ]);
-  const weekReviewsOf = new Map(weekScores.map((s) => [s.id, s.reviews]));
-  const teams = rankTeams(shown.map((s) => dashboardTeam(game, s, weekReviewsOf.get(s.id) ?? 0)));
+  const teams = rankTeams(shown.map((s) => dashboardTeam(game, s)));
   const workspaceGoal = Number.parseInt(values.get('weekly_goal') ?? '', 10);
   return {
     teams,
@@ -128,7 +126,7 @@ export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wal
   };
 }
 
-function dashboardTeam(game: Game, s: TeamScore, weekReviews: number): DashboardTeam {
+function dashboardTeam(game: Game, s: TeamScore): DashboardTeam {
   const unknown = s.name === UNKNOWN_TEAM_NAME;
   const scores = scoresOf(game, s.createdAt, (row) => !unknown && row.teamId === s.id);
   return {
@@ -142,7 +140,7 @@ function dashboardTeam(game: Game, s: TeamScore, weekReviews: number): Dashboard
     score: scores.challenge.score,
     scoreParts: { ...scores.challenge.parts, weekScore: scores.week.score },
     rank: null,
-    weekReviews,
+    weekReviews: s.weekReviews,
     weeklyGoal: s.weeklyGoal,
   };
 }

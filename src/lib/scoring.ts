@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sum } from 'drizzle-orm';
+import { and, count, eq, gte, sql, sum } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
 import { reviewRequests, reviews, teams, type MatchStatus } from './db/schema.ts';
 import { LIVE_REVIEW } from './reviews/store.ts';
@@ -35,20 +35,28 @@ export interface TeamScore {
   wallboardId: number | null;
   weeklyGoal: number | null;
   createdAt: Date;
-  /** Reviews counted for the team in the challenge window. */
+  /** Reviews counted for the team in the challenge window... */
   reviews: number;
+  /** ...and of them, those written since `weekStart` (the challenge week). */
+  weekReviews: number;
   ratingSum: number;
   requests: number;
 }
 
-/** Every team of the workspace with its counted reviews and requests in the challenge window. */
-export async function teamScores(db: Db, workspace: Workspace, start: Date): Promise<TeamScore[]> {
+/** Every team of the workspace with its counted reviews and requests in the challenge window, and its reviews since `weekStart`. */
+export async function teamScores(db: Db, workspace: Workspace, start: Date, weekStart: Date = start): Promise<TeamScore[]> {
   const [teamRows, reviewRows, requestRows] = await Promise.all([
     db
       .select({ id: teams.id, name: teams.name, color: teams.color, wallboardId: teams.wallboardId, weeklyGoal: teams.weeklyGoal, createdAt: teams.createdAt })
       .from(teams).where(eq(teams.workspaceId, workspace.id)),
     db
-      .select({ teamId: reviews.teamId, status: reviews.matchStatus, reviews: count(), ratingSum: sum(reviews.rating).mapWith(Number) })
+      .select({
+        teamId: reviews.teamId,
+        status: reviews.matchStatus,
+        reviews: count(),
+        weekReviews: sql<number>`count(*) FILTER (WHERE ${reviews.createTime} >= ${weekStart.toISOString()}::timestamptz)`.mapWith(Number),
+        ratingSum: sum(reviews.rating).mapWith(Number),
+      })
       .from(reviews)
       .where(and(eq(reviews.workspaceId, workspace.id), gte(reviews.createTime, start), LIVE_REVIEW))
       .groupBy(reviews.teamId, reviews.matchStatus),
@@ -58,13 +66,14 @@ export async function teamScores(db: Db, workspace: Workspace, start: Date): Pro
       .where(and(eq(reviewRequests.workspaceId, workspace.id), gte(reviewRequests.createdAt, start)))
       .groupBy(reviewRequests.teamId),
   ]);
-  const scores = new Map(teamRows.map((t) => [t.id, { ...t, reviews: 0, ratingSum: 0, requests: 0 }]));
+  const scores = new Map(teamRows.map((t) => [t.id, { ...t, reviews: 0, weekReviews: 0, ratingSum: 0, requests: 0 }]));
   const unknown = teamRows.find((t) => t.name === UNKNOWN_TEAM_NAME);
   for (const row of reviewRows) {
     const teamId = row.teamId !== null && COUNTED_FOR_TEAM.has(row.status) && scores.has(row.teamId) ? row.teamId : unknown?.id;
     const score = teamId === undefined ? undefined : scores.get(teamId);
     if (!score) continue;
     score.reviews += row.reviews;
+    score.weekReviews += row.weekReviews;
     score.ratingSum += row.ratingSum ?? 0;
   }
   for (const row of requestRows) {

@@ -1,6 +1,6 @@
-import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { reviewRequests, staff } from '../db/schema.ts';
+import { reviewRequests, reviews, staff } from '../db/schema.ts';
 import { COUNTED_FOR_TEAM, challengeSettings, type ChallengeSettings } from '../scoring.ts';
 import { localDateOf } from '../time.ts';
 import type { Workspace } from '../workspaces.ts';
@@ -66,28 +66,25 @@ export interface LeaderboardPerson {
 export async function leaderboard(db: Db, workspace: Workspace, game: Game, period: LeaderboardPeriod, teamIds?: ReadonlySet<number>): Promise<LeaderboardPerson[]> {
   const since = period === 'week' ? game.week.startsAt : game.challenge.start;
   const onBoard = (teamId: number | null) => !teamIds || (teamId !== null && teamIds.has(teamId));
-  // Spelled out: drizzle leaves columns unqualified in a one-table select, and both tables have an id.
-  const matched = sql<number>`count(*) FILTER (WHERE EXISTS (SELECT 1 FROM reviews m WHERE m.request_id = review_requests.id AND m.match_status IN (${sql.join(
-    [...COUNTED_FOR_TEAM].map((s) => sql`${s}`),
-    sql`, `,
-  )}) AND m.removed_at IS NULL))`;
-  const [people, funnels] = await Promise.all([
+  const inPeriod = and(eq(reviewRequests.workspaceId, workspace.id), gte(reviewRequests.createdAt, since), lt(reviewRequests.createdAt, game.week.endsAt));
+  const [people, sentRows, matchedRows] = await Promise.all([
     db
       .select({ id: staff.id, firstName: staff.firstName, createdAt: staff.createdAt })
       .from(staff)
       .where(and(eq(staff.workspaceId, workspace.id), eq(staff.active, true), isNull(staff.mergedIntoId))),
     db
-      .select({
-        staffId: reviewRequests.staffId,
-        teamId: reviewRequests.teamId,
-        sent: count(),
-        opened: count(reviewRequests.clickedAt),
-        matched: matched.mapWith(Number),
-      })
+      .select({ staffId: reviewRequests.staffId, teamId: reviewRequests.teamId, sent: count(), opened: count(reviewRequests.clickedAt) })
       .from(reviewRequests)
-      .where(and(eq(reviewRequests.workspaceId, workspace.id), gte(reviewRequests.createdAt, since), lt(reviewRequests.createdAt, game.week.endsAt)))
+      .where(inPeriod)
+      .groupBy(reviewRequests.staffId, reviewRequests.teamId),
+    db
+      .select({ staffId: reviewRequests.staffId, teamId: reviewRequests.teamId, matched: countDistinct(reviewRequests.id) })
+      .from(reviews)
+      .innerJoin(reviewRequests, eq(reviewRequests.id, reviews.requestId))
+      .where(and(eq(reviews.workspaceId, workspace.id), inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM]), isNull(reviews.removedAt), inPeriod))
       .groupBy(reviewRequests.staffId, reviewRequests.teamId),
   ]);
+  const funnels = [...sentRows.map((r) => ({ ...r, matched: 0 })), ...matchedRows.map((r) => ({ ...r, sent: 0, opened: 0 }))];
   const rows: LeaderboardPerson[] = [];
   for (const person of people) {
     const funnel = { sent: 0, opened: 0, matched: 0 };
