@@ -118,13 +118,14 @@ async function followUpRule(db: Db, workspace: Pick<Workspace, 'id'>, staffEmail
 
 /**
  * The person's requests that might be due, with what the rule needs. The SQL only narrows (workspace,
- * person, a time range a day wider than the rule's on each side); followUpDays decides.
+ * person, a time range two days wider than the rule's on each side, for zone offsets and clock changes);
+ * followUpDays decides.
  */
 async function candidates(db: Db, workspaceId: number, rule: FollowUpRule, onlyId?: number) {
   if (rule.personIds.size === 0) return [];
   const waitingSince = sql`coalesce(${reviewRequests.sentAt}, ${reviewRequests.createdAt})`;
-  const newest = new Date(rule.now.getTime() - (rule.afterDays - 1) * DAY_MS);
-  const oldest = new Date(rule.now.getTime() - (rule.afterDays + FOLLOW_UP_WINDOW_DAYS + 1) * DAY_MS);
+  const newest = new Date(rule.now.getTime() - (rule.afterDays - 2) * DAY_MS);
+  const oldest = new Date(rule.now.getTime() - (rule.afterDays + FOLLOW_UP_WINDOW_DAYS + 2) * DAY_MS);
   return db
     .select({
       id: reviewRequests.id,
