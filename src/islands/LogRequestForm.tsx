@@ -1,8 +1,10 @@
 import { useRef, useState } from 'preact/hooks';
-import { logRequestFormErrors, type FieldErrors, type LogRequestForm as Form } from '../lib/validation/rules.ts';
+import { localDateOf } from '../lib/time.ts';
+import { INTERACTION_DATE_FUTURE, interactionDateProblem, logRequestFormErrors, type FieldErrors, type LogRequestForm as Form } from '../lib/validation/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { BodyEditor } from './log-request/BodyEditor.tsx';
-import { clearedDraft, editedBody, EMPTY_DRAFT, filledPhoneScript, nextDraft, type Draft, type LogTemplate } from './log-request/fill.ts';
+import { clearedDraft, editedBody, EMPTY_DRAFT, filledPhoneScript, nextDraft, timingTipFor, type Draft, type LogTemplate } from './log-request/fill.ts';
+import { FollowUps } from './log-request/FollowUps.tsx';
 import type { EditorHandle } from './log-request/quill-editor.ts';
 import { SelectField } from './log-request/SelectField.tsx';
 import { rememberStaff } from './log-request/staff-cookies.ts';
@@ -17,13 +19,17 @@ interface Props {
   templates: LogTemplate[];
   /** The remembered staff fields (cookies), already checked against the teams by the page. */
   remembered: { staffFirstName: string; staffEmail: string; teamId: string };
+  /** The workspace's `request_timing_tip` (or the default): shown unless the template has its own. */
+  timingTip: string;
+  /** The workspace's time zone: "today" for "Saw the customer on". */
+  timezone: string;
 }
 
 type Key = keyof Form;
 /** The server may also fault the subject or the body (its `field`); they show under those. */
-type ErrorKey = Key | 'customEmailSubject' | 'customEmailContent';
+type ErrorKey = Key | 'interactionDate' | 'customEmailSubject' | 'customEmailContent';
 
-const ORDER: ErrorKey[] = ['staffFirstName', 'staffEmail', 'teamId', 'email', 'firstName', 'lastName', 'templateId', 'customEmailSubject', 'customEmailContent'];
+const ORDER: ErrorKey[] = ['staffFirstName', 'staffEmail', 'teamId', 'email', 'firstName', 'lastName', 'interactionDate', 'templateId', 'customEmailSubject', 'customEmailContent'];
 const REFRESH_AFTER_LOGGING = ['/api/dashboard', '/api/requests-report', '/api/campaigns'];
 const PLACEHOLDER = /(\{(?:firstName|lastName|fullName|staffFirstName|companyName)\})/;
 
@@ -68,9 +74,17 @@ function UnsentEmailNote({ unsent }: { unsent: UnsentEmail }) {
   );
 }
 
-export default function LogRequestForm({ companyName, locked, teams, templates, remembered }: Props) {
+/** The problem with "Saw the customer on": the shared rule, and no day after today. */
+function interactionDateError(value: string, today: string): string | undefined {
+  return interactionDateProblem(value) ?? (value > today ? INTERACTION_DATE_FUTURE : undefined);
+}
+
+export default function LogRequestForm({ companyName, locked, teams, templates, remembered, timingTip, timezone }: Props) {
   const fresh = (): Form => ({ ...remembered, email: '', firstName: '', lastName: '', templateId: '' });
+  const today = () => localDateOf(new Date(), timezone);
   const [form, setForm] = useState<Form>(fresh);
+  const [interactionDate, setInteractionDate] = useState(today);
+  const [rememberedEmail, setRememberedEmail] = useState(remembered.staffEmail);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<FieldErrors<ErrorKey>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -87,7 +101,7 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
   const update = (key: Key, value: string) => {
     const next = { ...form, [key]: value };
     setForm(next);
-    if (submitted) setErrors(logRequestFormErrors(next));
+    if (submitted) setErrors((e) => ({ ...logRequestFormErrors(next), interactionDate: e.interactionDate }));
     if (key === 'templateId' || key === 'firstName' || key === 'lastName' || key === 'staffFirstName') {
       const chosen = templates.find((t) => String(t.id) === next.templateId);
       setDraft((d) => nextDraft(d, chosen, values(next), key === 'templateId'));
@@ -113,9 +127,9 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
     event.preventDefault();
     if (locked || busy) return;
     setSubmitted(true);
-    const found = logRequestFormErrors(form);
+    const found: FieldErrors<ErrorKey> = { ...logRequestFormErrors(form), interactionDate: interactionDateError(interactionDate, today()) };
     setErrors(found);
-    const first = ORDER.find((k) => found[k as Key]);
+    const first = ORDER.find((k) => found[k]);
     if (first) {
       focusField(first);
       return;
@@ -131,11 +145,14 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
         firstName: form.firstName.trim(),
         lastName: form.lastName.trim(),
         templateId: Number(form.templateId),
+        interactionDate,
         customEmailSubject: draft.subject,
         customEmailContent: editor.current ? editor.current.html() : draft.body,
       });
       rememberStaff({ staffFirstName: form.staffFirstName.trim(), staffEmail: form.staffEmail.trim(), teamId: form.teamId });
       setForm({ staffFirstName: form.staffFirstName.trim(), staffEmail: form.staffEmail.trim(), teamId: form.teamId, email: '', firstName: '', lastName: '', templateId: '' });
+      setInteractionDate(today());
+      setRememberedEmail(form.staffEmail.trim());
       setDraft(clearedDraft);
       setErrors({});
       setSubmitted(false);
@@ -160,132 +177,160 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
   const bodyDescribedBy = errors.customEmailContent ? 'body-error' : 'body-hint';
 
   return (
-    <div class="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-      <form ref={formRef} onSubmit={submit} noValidate class="card space-y-8 p-5 sm:p-7" aria-label="Log review request">
-        {locked && (
-          <p id="upgrade-note" class="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            Your workspace is on the free plan, which cannot log review requests. An admin can upgrade it in the admin panel, under Plan &amp; billing.
-          </p>
-        )}
-        <fieldset class="space-y-5" disabled={locked}>
-          <legend class="mb-4 text-base font-semibold text-slate-900">Staff member</legend>
-          <div class="grid gap-5 sm:grid-cols-2">
-            <Field label="Staff First Name" autoComplete="given-name" {...input('staffFirstName')} />
-            <Field label="Staff Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellcheck={false} {...input('staffEmail')} />
-          </div>
-          <SelectField
-            label="Team"
-            emptyLabel={teams.length ? 'Select a team' : 'No teams yet: ask your admin to add one'}
-            options={teams.map((t) => ({ value: String(t.id), label: t.name }))}
-            {...input('teamId')}
-          />
-        </fieldset>
-
-        <fieldset class="space-y-5 border-t border-slate-200 pt-6" disabled={locked}>
-          <legend class="float-left mb-4 w-full text-base font-semibold text-slate-900">Customer</legend>
-          <Field label="Customer Email" type="email" autoComplete="off" inputMode="email" autoCapitalize="none" spellcheck={false} {...input('email')} />
-          <div class="grid gap-5 sm:grid-cols-2">
-            <Field label="Customer First Name" autoComplete="off" {...input('firstName')} />
-            <Field label="Customer Last Name" autoComplete="off" {...input('lastName')} />
-          </div>
-        </fieldset>
-
-        <fieldset class="space-y-5 border-t border-slate-200 pt-6" disabled={locked}>
-          <legend class="float-left mb-4 w-full text-base font-semibold text-slate-900">Email</legend>
-          <SelectField
-            label="Email Template"
-            emptyLabel={templates.length ? 'Select a template' : 'No active templates: ask your admin to add one'}
-            options={templates.map((t) => ({ value: String(t.id), label: t.name }))}
-            {...input('templateId')}
-          />
-          <Field
-            id="subject"
-            label="Email Subject"
-            value={draft.subject}
-            error={errors.customEmailSubject}
-            disabled={busy}
-            onInput={(e) => {
-              const subject = e.currentTarget.value;
-              setDraft((d) => ({ ...d, subject, subjectEdited: true }));
-            }}
-          />
-          <div>
-            <p id="body-label" class="label">
-              Email Body
+    <>
+      <div class="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <form ref={formRef} onSubmit={submit} noValidate class="card space-y-8 p-5 sm:p-7" aria-label="Log review request">
+          {locked && (
+            <p id="upgrade-note" class="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              Your workspace is on the free plan, which cannot log review requests. An admin can upgrade it in the admin panel, under Plan &amp; billing.
             </p>
-            <BodyEditor
-              value={draft.body}
-              version={draft.bodyVersion}
-              onUserChange={(html) => setDraft((d) => editedBody(d, html))}
-              disabled={busy}
-              labelledBy="body-label"
-              describedBy={bodyDescribedBy}
-              invalid={Boolean(errors.customEmailContent)}
-              handle={editor}
+          )}
+          <fieldset class="space-y-5" disabled={locked}>
+            <legend class="mb-4 text-base font-semibold text-slate-900">Staff member</legend>
+            <div class="grid gap-5 sm:grid-cols-2">
+              <Field label="Staff First Name" autoComplete="given-name" {...input('staffFirstName')} />
+              <Field label="Staff Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellcheck={false} {...input('staffEmail')} />
+            </div>
+            <SelectField
+              label="Team"
+              emptyLabel={teams.length ? 'Select a team' : 'No teams yet: ask your admin to add one'}
+              options={teams.map((t) => ({ value: String(t.id), label: t.name }))}
+              {...input('teamId')}
             />
-            {errors.customEmailContent ? (
-              <p id="body-error" class="field-error">
-                {errors.customEmailContent}
+          </fieldset>
+
+          <fieldset class="space-y-5 border-t border-slate-200 pt-6" disabled={locked}>
+            <legend class="float-left mb-4 w-full text-base font-semibold text-slate-900">Customer</legend>
+            <Field label="Customer Email" type="email" autoComplete="off" inputMode="email" autoCapitalize="none" spellcheck={false} {...input('email')} />
+            <div class="grid gap-5 sm:grid-cols-2">
+              <Field label="Customer First Name" autoComplete="off" {...input('firstName')} />
+              <Field label="Customer Last Name" autoComplete="off" {...input('lastName')} />
+            </div>
+            <Field
+              id="interactionDate"
+              label="Saw the customer on"
+              type="date"
+              class="input sm:max-w-56"
+              value={interactionDate}
+              max={today()}
+              error={errors.interactionDate}
+              hint="Today unless you are logging an earlier visit."
+              disabled={busy}
+              onInput={(e) => {
+                const value = e.currentTarget.value;
+                setInteractionDate(value);
+                if (submitted) setErrors((errs) => ({ ...errs, interactionDate: interactionDateError(value, today()) }));
+              }}
+            />
+          </fieldset>
+
+          <fieldset class="space-y-5 border-t border-slate-200 pt-6" disabled={locked}>
+            <legend class="float-left mb-4 w-full text-base font-semibold text-slate-900">Email</legend>
+            <SelectField
+              label="Email Template"
+              emptyLabel={templates.length ? 'Select a template' : 'No active templates: ask your admin to add one'}
+              options={templates.map((t) => ({ value: String(t.id), label: t.name }))}
+              {...input('templateId')}
+            />
+            <div class="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" data-testid="timing-tip">
+              <p class="flex items-center gap-2 font-semibold">
+                <svg viewBox="0 0 20 20" fill="currentColor" class="h-4 w-4 text-sky-700" aria-hidden="true">
+                  <path fill-rule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm.75-13a.75.75 0 0 0-1.5 0v5c0 .414.336.75.75.75h4a.75.75 0 0 0 0-1.5h-3.25V5Z" clip-rule="evenodd" />
+                </svg>
+                When to ask
               </p>
-            ) : (
-              <p id="body-hint" class="mt-1.5 text-xs text-slate-500">
-                {edited && template ? (
-                  <>
-                    Edited by hand: the names no longer update it.{' '}
-                    <button type="button" onClick={refill} disabled={busy} class="font-semibold text-brand-600 underline-offset-2 hover:underline">
-                      Refill from template
-                    </button>
-                  </>
-                ) : (
-                  'Placeholders such as {firstName} fill in as you type the names.'
+              <p class="mt-1 leading-relaxed whitespace-pre-line">{timingTipFor(template, timingTip)}</p>
+            </div>
+            <Field
+              id="subject"
+              label="Email Subject"
+              value={draft.subject}
+              error={errors.customEmailSubject}
+              disabled={busy}
+              onInput={(e) => {
+                const subject = e.currentTarget.value;
+                setDraft((d) => ({ ...d, subject, subjectEdited: true }));
+              }}
+            />
+            <div>
+              <p id="body-label" class="label">
+                Email Body
+              </p>
+              <BodyEditor
+                value={draft.body}
+                version={draft.bodyVersion}
+                onUserChange={(html) => setDraft((d) => editedBody(d, html))}
+                disabled={busy}
+                labelledBy="body-label"
+                describedBy={bodyDescribedBy}
+                invalid={Boolean(errors.customEmailContent)}
+                handle={editor}
+              />
+              {errors.customEmailContent ? (
+                <p id="body-error" class="field-error">
+                  {errors.customEmailContent}
+                </p>
+              ) : (
+                <p id="body-hint" class="mt-1.5 text-xs text-slate-500">
+                  {edited && template ? (
+                    <>
+                      Edited by hand: the names no longer update it.{' '}
+                      <button type="button" onClick={refill} disabled={busy} class="font-semibold text-brand-600 underline-offset-2 hover:underline">
+                        Refill from template
+                      </button>
+                    </>
+                  ) : (
+                    'Placeholders such as {firstName} fill in as you type the names.'
+                  )}
+                </p>
+              )}
+            </div>
+          </fieldset>
+
+          <div class="border-t border-slate-200 pt-6">
+            <button type="submit" class="btn btn-primary w-full sm:w-auto sm:min-w-48" disabled={busy || locked} aria-describedby={locked ? 'upgrade-note' : undefined}>
+              {locked ? 'Upgrade Required' : busy ? 'Logging...' : 'Log Review Request'}
+            </button>
+          </div>
+          {unsent && <UnsentEmailNote unsent={unsent} />}
+        </form>
+
+        <aside class="card p-5 sm:p-7 lg:sticky lg:top-6" aria-labelledby="script-heading">
+          <div class="flex items-center gap-2">
+            <svg viewBox="0 0 20 20" fill="currentColor" class="h-5 w-5 text-brand-600" aria-hidden="true">
+              <path fill-rule="evenodd" d="M2 3.5A1.5 1.5 0 0 1 3.5 2h1.148a1.5 1.5 0 0 1 1.465 1.175l.513 2.31a1.5 1.5 0 0 1-.71 1.614l-.97.548a8.5 8.5 0 0 0 5.407 5.407l.548-.97a1.5 1.5 0 0 1 1.614-.71l2.31.513A1.5 1.5 0 0 1 18 15.352V16.5a1.5 1.5 0 0 1-1.5 1.5H15C7.82 18 2 12.18 2 5V3.5Z" clip-rule="evenodd" />
+            </svg>
+            <h2 id="script-heading" class="text-base font-semibold text-slate-900">
+              Phone Script
+            </h2>
+          </div>
+          {script ? (
+            <div data-testid="phone-script">
+              <p class="mt-1 text-xs font-medium text-slate-500">{template?.name}</p>
+              <p class="mt-4 rounded-xl bg-brand-50 p-4 text-[0.95rem] leading-relaxed whitespace-pre-line text-slate-900">
+                {script.split(PLACEHOLDER).map((part, i) =>
+                  i % 2 ? (
+                    <mark key={i} class="rounded bg-amber-100 px-0.5 text-amber-900">
+                      {part}
+                    </mark>
+                  ) : (
+                    part
+                  ),
                 )}
               </p>
-            )}
-          </div>
-        </fieldset>
-
-        <div class="border-t border-slate-200 pt-6">
-          <button type="submit" class="btn btn-primary w-full sm:w-auto sm:min-w-48" disabled={busy || locked} aria-describedby={locked ? 'upgrade-note' : undefined}>
-            {locked ? 'Upgrade Required' : busy ? 'Logging...' : 'Log Review Request'}
-          </button>
-        </div>
-        {unsent && <UnsentEmailNote unsent={unsent} />}
-        <Toast toast={toast} onDismiss={dismiss} />
-      </form>
-
-      <aside class="card p-5 sm:p-7 lg:sticky lg:top-6" aria-labelledby="script-heading">
-        <div class="flex items-center gap-2">
-          <svg viewBox="0 0 20 20" fill="currentColor" class="h-5 w-5 text-brand-600" aria-hidden="true">
-            <path fill-rule="evenodd" d="M2 3.5A1.5 1.5 0 0 1 3.5 2h1.148a1.5 1.5 0 0 1 1.465 1.175l.513 2.31a1.5 1.5 0 0 1-.71 1.614l-.97.548a8.5 8.5 0 0 0 5.407 5.407l.548-.97a1.5 1.5 0 0 1 1.614-.71l2.31.513A1.5 1.5 0 0 1 18 15.352V16.5a1.5 1.5 0 0 1-1.5 1.5H15C7.82 18 2 12.18 2 5V3.5Z" clip-rule="evenodd" />
-          </svg>
-          <h2 id="script-heading" class="text-base font-semibold text-slate-900">
-            Phone Script
-          </h2>
-        </div>
-        {script ? (
-          <div data-testid="phone-script">
-            <p class="mt-1 text-xs font-medium text-slate-500">{template?.name}</p>
-            <p class="mt-4 rounded-xl bg-brand-50 p-4 text-[0.95rem] leading-relaxed whitespace-pre-line text-slate-900">
-              {script.split(PLACEHOLDER).map((part, i) =>
-                i % 2 ? (
-                  <mark key={i} class="rounded bg-amber-100 px-0.5 text-amber-900">
-                    {part}
-                  </mark>
-                ) : (
-                  part
-                ),
-              )}
-            </p>
-          </div>
-        ) : (
-          <div class="mt-4 flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center" data-testid="phone-script">
-            <p class="text-sm font-medium text-slate-700">No phone script available</p>
-            <p class="mt-1 text-sm text-slate-500">
-              {template ? `The template "${template.name}" has no phone script` : 'Select a template to view the phone script'}
-            </p>
-          </div>
-        )}
-      </aside>
-    </div>
+            </div>
+          ) : (
+            <div class="mt-4 flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center" data-testid="phone-script">
+              <p class="text-sm font-medium text-slate-700">No phone script available</p>
+              <p class="mt-1 text-sm text-slate-500">
+                {template ? `The template "${template.name}" has no phone script` : 'Select a template to view the phone script'}
+              </p>
+            </div>
+          )}
+        </aside>
+      </div>
+      <FollowUps staffEmail={rememberedEmail} timezone={timezone} show={show} />
+      <Toast toast={toast} onDismiss={dismiss} />
+    </>
   );
 }

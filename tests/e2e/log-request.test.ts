@@ -12,8 +12,11 @@ import { accessibleDescription, browserAvailable, launchBrowser, toast, waitForI
 import type { Client } from '../helpers/client.ts';
 import { measurePage } from '../../scripts/lib/page-weight.ts';
 
-/** Before Quill: Preact, the island and its helpers. Quill (~55 KB gzipped) loads after hydration. */
-const LOG_PAGE_JS_BUDGET = 20 * 1024;
+/**
+ * Before Quill: Preact, the island and its helpers, and the Follow up list under the form (about 1.5 KB
+ * of it, docs/decisions/033). Quill (~55 KB gzipped) loads after hydration.
+ */
+const LOG_PAGE_JS_BUDGET = 22 * 1024;
 
 const TEMPLATE = {
   name: 'Thank you',

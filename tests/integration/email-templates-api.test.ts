@@ -26,7 +26,7 @@ const template = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-type Template = { id: number; name: string; subject: string; htmlContent: string; phoneScript: string | null; isActive: boolean };
+type Template = { id: number; name: string; subject: string; htmlContent: string; phoneScript: string | null; timingTip: string | null; isActive: boolean };
 
 /** A staff session (no admin claim) in the same workspace as `admin`. */
 async function staffOf(admin: Awaited<ReturnType<typeof signUp>>): Promise<Client> {
@@ -84,6 +84,7 @@ describe('template CRUD', () => {
       subject: 'Hello {firstName}',
       htmlContent: '<p>Hi {firstName},</p><p>It was a pleasure. <strong>{staffFirstName}</strong></p>',
       phoneScript: 'Hi {firstName}, this is {staffFirstName} from {companyName}.',
+      timingTip: null,
       isActive: true,
     });
     expect((await client.get('/api/email-templates')).json).toEqual([res.json]);
@@ -100,6 +101,18 @@ describe('template CRUD', () => {
       phoneScript: null,
       isActive: false,
     });
+  });
+
+  it("keeps a template's best time to ask, trimmed, and gives it to staff with the active templates", async () => {
+    const admin = await signUpAdmin(app);
+    const res = await admin.client.post('/api/email-templates', template({ timingTip: '  Ask at checkout, before they leave  ' }));
+    expect(res.status).toBe(201);
+    expect(res.json.timingTip).toBe('Ask at checkout, before they leave');
+    expect((await admin.client.post('/api/email-templates', template({ timingTip: '   ' }))).json.timingTip).toBeNull();
+    const staff = await staffOf(admin);
+    expect((await staff.get('/api/email-templates/active')).json.map((t: Template) => t.timingTip)).toEqual(['Ask at checkout, before they leave', null]);
+    const wrong = await admin.client.post('/api/email-templates', template({ timingTip: 12 }));
+    expect(wrong.json).toEqual({ message: 'Best time to ask must be text', field: 'timingTip' });
   });
 
   it('lists templates in creation order, newest last', async () => {
@@ -120,6 +133,10 @@ describe('template CRUD', () => {
       [{ phoneScript: null }, { phoneScript: null }],
       [{ phoneScript: 'Again' }, { phoneScript: 'Again' }],
       [{ phoneScript: '' }, { phoneScript: null }],
+      [{ timingTip: '  Right after the visit  ' }, { timingTip: 'Right after the visit' }],
+      [{ timingTip: '' }, { timingTip: null }],
+      [{ timingTip: 'Same day' }, { timingTip: 'Same day' }],
+      [{ timingTip: null }, { timingTip: null }],
       [{ isActive: false }, { isActive: false }],
       [{ isActive: true }, { isActive: true }],
     ];
@@ -248,6 +265,7 @@ describe('validation', () => {
     ['subject', 200, 'Subject must be at most 200 characters'],
     ['htmlContent', 50_000, 'Email body must be at most 50,000 characters'],
     ['phoneScript', 5_000, 'Phone script must be at most 5,000 characters'],
+    ['timingTip', 500, 'Best time to ask must be at most 500 characters'],
   ])('limits %s to %i characters', async (field, max, message) => {
     const { client } = await signUpAdmin(app);
     const over = await client.post('/api/email-templates', template({ [field]: 'x'.repeat(max + 1) }));

@@ -6,11 +6,13 @@ import {
   TEMPLATE_NAME_MAX,
   TEMPLATE_PHONE_SCRIPT_MAX,
   TEMPLATE_SUBJECT_MAX,
+  TEMPLATE_TIMING_TIP_MAX,
   templateHtmlProblem,
   templateNameProblem,
   templatePhoneScriptProblem,
   templatePreview,
   templateSubjectProblem,
+  templateTimingTipProblem,
 } from '../../lib/validation/template-rules.ts';
 import { ApiError } from '../api.ts';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
@@ -25,20 +27,22 @@ interface Draft {
   subject: string;
   htmlContent: string;
   phoneScript: string;
+  timingTip: string;
   isActive: boolean;
 }
 
-type FieldName = 'name' | 'subject' | 'htmlContent' | 'phoneScript';
+type FieldName = 'name' | 'subject' | 'htmlContent' | 'phoneScript' | 'timingTip';
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const EMPTY_DRAFT: Draft = { name: '', subject: '', htmlContent: '', phoneScript: '', isActive: true };
-const FIELD_NAMES: FieldName[] = ['name', 'subject', 'htmlContent', 'phoneScript'];
+const EMPTY_DRAFT: Draft = { name: '', subject: '', htmlContent: '', phoneScript: '', timingTip: '', isActive: true };
+const FIELD_NAMES: FieldName[] = ['name', 'subject', 'htmlContent', 'phoneScript', 'timingTip'];
 
 const draftOf = (t: EmailTemplate): Draft => ({
   name: t.name,
   subject: t.subject,
   htmlContent: t.htmlContent,
   phoneScript: t.phoneScript ?? '',
+  timingTip: t.timingTip ?? '',
   isActive: t.isActive,
 });
 
@@ -49,6 +53,7 @@ function draftProblems(draft: Draft): FieldErrors {
     subject: templateSubjectProblem(draft.subject),
     htmlContent: templateHtmlProblem(draft.htmlContent),
     phoneScript: templatePhoneScriptProblem(draft.phoneScript),
+    timingTip: templateTimingTipProblem(draft.timingTip),
   };
   return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem)) as FieldErrors;
 }
@@ -89,6 +94,7 @@ export default function EmailTemplatesCard() {
         subject: draft.subject.trim(),
         htmlContent: draft.htmlContent,
         phoneScript: draft.phoneScript.trim() || null,
+        timingTip: draft.timingTip.trim() || null,
         isActive: draft.isActive,
       });
       const next = [...(templates ?? []), created];
@@ -336,6 +342,27 @@ function TemplateFields({ idPrefix, draft, bodyVersion, errors, disabled, nameRe
         />
         {error('phoneScript')}
       </div>
+      <div>
+        <label for={id('timingTip')} class="label">
+          Best time to ask <span class="font-normal text-slate-500">(optional)</span>
+        </label>
+        <textarea
+          id={id('timingTip')}
+          class="input"
+          rows={2}
+          value={draft.timingTip}
+          maxLength={TEMPLATE_TIMING_TIP_MAX}
+          placeholder="e.g. Ask at the front desk once the treatment is done, while they are still smiling"
+          disabled={disabled}
+          aria-invalid={errors.timingTip ? 'true' : undefined}
+          aria-describedby={described('timingTip', true)}
+          onInput={(e) => onChange({ timingTip: e.currentTarget.value })}
+        />
+        {error('timingTip')}
+        <p id={`${id('timingTip')}-hint`} class="mt-1 text-xs text-slate-500">
+          Shown on the log form when staff choose this template. Left empty, they see the workspace's tip.
+        </p>
+      </div>
       <div class="flex items-start gap-3">
         <input
           id={id('active')}
@@ -367,6 +394,8 @@ function changesOf(template: EmailTemplate, draft: Draft): Record<string, unknow
   if (draft.htmlContent !== template.htmlContent) changes.htmlContent = draft.htmlContent;
   const script = draft.phoneScript.trim() || null;
   if (script !== template.phoneScript) changes.phoneScript = script;
+  const tip = draft.timingTip.trim() || null;
+  if (tip !== template.timingTip) changes.timingTip = tip;
   if (draft.isActive !== template.isActive) changes.isActive = draft.isActive;
   return changes;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearedDraft, EMPTY_DRAFT, editedBody, emailHtmlFromEditor, filledPhoneScript, isBlankHtml, nextDraft, type LogTemplate } from './fill.ts';
+import { clearedDraft, EMPTY_DRAFT, editedBody, emailHtmlFromEditor, filledPhoneScript, isBlankHtml, nextDraft, timingTipFor, type LogTemplate } from './fill.ts';
 import { staffCookieString } from './staff-cookies.ts';
 
 const template: LogTemplate = {
@@ -8,6 +8,7 @@ const template: LogTemplate = {
   subject: 'Thanks {firstName}!',
   htmlContent: '<p>Hi {firstName} {lastName}, {staffFirstName} here from {companyName}.</p>',
   phoneScript: 'Hi {firstName}, it is {staffFirstName} from {companyName}...',
+  timingTip: null,
 };
 const company = { companyName: 'Harbourside Dental' };
 
@@ -79,5 +80,14 @@ describe('the staff cookies', () => {
       'staffFirstName=Zo%C3%AB%3B%20x; Max-Age=31536000; Path=/; SameSite=Lax',
     );
     expect(staffCookieString('teamId', '3', true)).toContain('; Secure');
+  });
+});
+
+describe('the timing tip', () => {
+  it("shows the chosen template's tip, else the workspace's", () => {
+    expect(timingTipFor(undefined, 'Ask the same day')).toBe('Ask the same day');
+    expect(timingTipFor(template, 'Ask the same day')).toBe('Ask the same day');
+    expect(timingTipFor({ ...template, timingTip: '  ' }, 'Ask the same day')).toBe('Ask the same day');
+    expect(timingTipFor({ ...template, timingTip: 'After the check-up' }, 'Ask the same day')).toBe('After the check-up');
   });
 });

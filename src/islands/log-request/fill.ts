@@ -9,6 +9,8 @@ export interface LogTemplate {
   subject: string;
   htmlContent: string;
   phoneScript: string | null;
+  /** When asking works best with this template; null: the workspace's tip. */
+  timingTip: string | null;
 }
 
 export interface Draft {
@@ -39,6 +41,11 @@ export function filledTemplate(template: LogTemplate, values: PlaceholderValues)
 export function filledPhoneScript(template: LogTemplate | undefined, values: PlaceholderValues): string | null {
   const script = template?.phoneScript?.trim();
   return script ? fillPlaceholders(script, values) : null;
+}
+
+/** The "When to ask" tip: the chosen template's, else the workspace's (which has a default). */
+export function timingTipFor(template: LogTemplate | undefined, workspaceTip: string): string {
+  return template?.timingTip?.trim() || workspaceTip;
 }
 
 /**

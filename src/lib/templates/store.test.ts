@@ -32,6 +32,7 @@ const input = (overrides: Partial<TemplateInput> = {}): TemplateInput => ({
   subject: 'Thanks, {firstName}',
   htmlContent: '<p>Hi {firstName}</p>',
   phoneScript: null,
+  timingTip: null,
   isActive: true,
   ...overrides,
 });
@@ -46,7 +47,7 @@ afterAll(() => database.close());
 describe('email template store', () => {
   it('creates, lists in creation order, updates and deletes', async () => {
     const ws = await workspaceId();
-    const first = await createTemplate(database.db, ws, input({ name: 'Zebra', phoneScript: '  Hi {firstName}, it is {staffFirstName}.  ' }));
+    const first = await createTemplate(database.db, ws, input({ name: 'Zebra', phoneScript: '  Hi {firstName}, it is {staffFirstName}.  ', timingTip: '  Right after the cleaning  ' }));
     expect(first).toEqual({
       ok: true,
       template: {
@@ -55,6 +56,7 @@ describe('email template store', () => {
         subject: 'Thanks, {firstName}',
         htmlContent: '<p>Hi {firstName}</p>',
         phoneScript: 'Hi {firstName}, it is {staffFirstName}.',
+        timingTip: 'Right after the cleaning',
         isActive: true,
       },
     });
@@ -63,8 +65,8 @@ describe('email template store', () => {
     expect((await listTemplates(database.db, ws)).map((t) => t.name)).toEqual(['Zebra', 'Alpha']);
     expect((await listActiveTemplates(database.db, ws)).map((t) => t.id)).toEqual([a]);
 
-    const updated = await updateTemplate(database.db, ws, b!, { isActive: true, phoneScript: '   ', subject: ' New\r\nsubject ' });
-    expect(updated).toMatchObject({ ok: true, template: { id: b, name: 'Alpha', subject: 'New subject', phoneScript: null, isActive: true } });
+    const updated = await updateTemplate(database.db, ws, b!, { isActive: true, phoneScript: '   ', subject: ' New\r\nsubject ', timingTip: ' ' });
+    expect(updated).toMatchObject({ ok: true, template: { id: b, name: 'Alpha', subject: 'New subject', phoneScript: null, timingTip: null, isActive: true } });
     expect((await listActiveTemplates(database.db, ws)).map((t) => t.id)).toEqual([a, b]);
     expect(await updateTemplate(database.db, ws, b!, {})).toMatchObject({ ok: true, template: { id: b } });
 

@@ -14,6 +14,8 @@ export interface EmailTemplate {
   htmlContent: string;
   /** The script staff read on the phone; null when the template has none. */
   phoneScript: string | null;
+  /** When asking works best with this template; null: the workspace's `request_timing_tip`. */
+  timingTip: string | null;
   isActive: boolean;
 }
 
@@ -23,6 +25,7 @@ export interface TemplateInput {
   subject: string;
   htmlContent: string;
   phoneScript: string | null;
+  timingTip: string | null;
   isActive: boolean;
 }
 
@@ -36,16 +39,18 @@ const templateColumns = {
   subject: emailTemplates.subject,
   htmlContent: emailTemplates.htmlContent,
   phoneScript: emailTemplates.phoneScript,
+  timingTip: emailTemplates.timingTip,
   isActive: emailTemplates.isActive,
 };
 
-/** What is stored for each field: one-line name and subject, sanitised HTML, a trimmed script or null. */
+/** What is stored for each field: one-line name and subject, sanitised HTML, a trimmed script and tip or null. */
 function normalise(input: Partial<TemplateInput>): Partial<TemplateInput> {
   return {
     ...(input.name !== undefined ? { name: oneLine(input.name) } : {}),
     ...(input.subject !== undefined ? { subject: oneLine(input.subject) } : {}),
     ...(input.htmlContent !== undefined ? { htmlContent: sanitizeEmailHtml(input.htmlContent).trim() } : {}),
     ...(input.phoneScript !== undefined ? { phoneScript: input.phoneScript?.trim() || null } : {}),
+    ...(input.timingTip !== undefined ? { timingTip: input.timingTip?.trim() || null } : {}),
     ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
   };
 }

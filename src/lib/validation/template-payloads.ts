@@ -6,10 +6,12 @@ import {
   TEMPLATE_NAME_REQUIRED,
   TEMPLATE_PHONE_SCRIPT_INVALID,
   TEMPLATE_SUBJECT_REQUIRED,
+  TEMPLATE_TIMING_TIP_INVALID,
   templateHtmlProblem,
   templateNameProblem,
   templatePhoneScriptProblem,
   templateSubjectProblem,
+  templateTimingTipProblem,
 } from './template-rules.ts';
 
 // Server-side schemas of the email template payloads, built on the plain rules the card shares
@@ -32,6 +34,10 @@ const htmlContent = ruled(templateHtmlProblem, TEMPLATE_HTML_REQUIRED);
 const phoneScript = ruled(templatePhoneScriptProblem, TEMPLATE_PHONE_SCRIPT_INVALID)
   .transform((value) => value.trim() || null)
   .nullable();
+/** Optional plain text, like the phone script: null, absent or blank all mean "the workspace's tip". */
+const timingTip = ruled(templateTimingTipProblem, TEMPLATE_TIMING_TIP_INVALID)
+  .transform((value) => value.trim() || null)
+  .nullable();
 const isActive = z.boolean({ error: TEMPLATE_ACTIVE_INVALID });
 
 export const templateCreatePayload = z.object({
@@ -39,10 +45,11 @@ export const templateCreatePayload = z.object({
   subject,
   htmlContent,
   phoneScript: phoneScript.optional().transform((value) => value ?? null),
+  timingTip: timingTip.optional().transform((value) => value ?? null),
   isActive: isActive.optional().transform((value) => value ?? true),
 });
 
-export const TEMPLATE_NOTHING_TO_UPDATE = 'Send at least one of name, subject, htmlContent, phoneScript or isActive';
+export const TEMPLATE_NOTHING_TO_UPDATE = 'Send at least one of name, subject, htmlContent, phoneScript, timingTip or isActive';
 
 export const templateUpdatePayload = z
   .object({
@@ -50,6 +57,7 @@ export const templateUpdatePayload = z
     subject: subject.optional(),
     htmlContent: htmlContent.optional(),
     phoneScript: phoneScript.optional(),
+    timingTip: timingTip.optional(),
     isActive: isActive.optional(),
   })
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), { message: TEMPLATE_NOTHING_TO_UPDATE });

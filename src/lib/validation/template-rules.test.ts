@@ -54,6 +54,7 @@ describe('template payloads', () => {
       subject: 'B',
       htmlContent: '<p>C</p>',
       phoneScript: null,
+      timingTip: null,
       isActive: true,
     });
   });
@@ -62,6 +63,10 @@ describe('template payloads', () => {
     expect(templateUpdatePayload.parse({ phoneScript: null })).toEqual({ phoneScript: null });
     expect(templateUpdatePayload.parse({ phoneScript: '  ' })).toEqual({ phoneScript: null });
     expect(templateUpdatePayload.parse({ isActive: false })).toEqual({ isActive: false });
+    expect(templateUpdatePayload.parse({ timingTip: '  Same day  ' })).toEqual({ timingTip: 'Same day' });
+    expect(templateUpdatePayload.parse({ timingTip: '' })).toEqual({ timingTip: null });
+    expect(templateUpdatePayload.safeParse({ timingTip: 'x'.repeat(501) }).error?.issues[0]?.message).toBe('Best time to ask must be at most 500 characters');
+    expect(templateUpdatePayload.safeParse({ timingTip: 5 }).error?.issues[0]?.message).toBe('Best time to ask must be text');
     expect(templateUpdatePayload.safeParse({}).success).toBe(false);
     expect(templateUpdatePayload.safeParse({ unknown: 1 }).success).toBe(false);
   });

@@ -10,6 +10,7 @@ export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_SUBJECT_MAX = 200;
 export const TEMPLATE_HTML_MAX = 50_000;
 export const TEMPLATE_PHONE_SCRIPT_MAX = 5_000;
+export const TEMPLATE_TIMING_TIP_MAX = 500;
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 export const TEMPLATE_LIMIT_MESSAGE = `You can have at most ${TEMPLATE_LIMIT} email templates`;
@@ -21,6 +22,8 @@ export const TEMPLATE_SUBJECT_TOO_LONG = `Subject must be at most ${TEMPLATE_SUB
 export const TEMPLATE_HTML_TOO_LONG = `Email body must be at most ${TEMPLATE_HTML_MAX.toLocaleString('en')} characters`;
 export const TEMPLATE_PHONE_SCRIPT_TOO_LONG = `Phone script must be at most ${TEMPLATE_PHONE_SCRIPT_MAX.toLocaleString('en')} characters`;
 export const TEMPLATE_PHONE_SCRIPT_INVALID = 'Phone script must be text';
+export const TEMPLATE_TIMING_TIP_TOO_LONG = `Best time to ask must be at most ${TEMPLATE_TIMING_TIP_MAX} characters`;
+export const TEMPLATE_TIMING_TIP_INVALID = 'Best time to ask must be text';
 export const TEMPLATE_ACTIVE_INVALID = 'Active must be true or false';
 export const TEMPLATE_HTML_UNSAFE_ONLY = 'Email body has no content left once unsafe markup is removed';
 
@@ -51,6 +54,10 @@ export function templateHtmlProblem(html: string): string | undefined {
 
 export function templatePhoneScriptProblem(script: string): string | undefined {
   return script.trim().length > TEMPLATE_PHONE_SCRIPT_MAX ? TEMPLATE_PHONE_SCRIPT_TOO_LONG : undefined;
+}
+
+export function templateTimingTipProblem(tip: string): string | undefined {
+  return tip.trim().length > TEMPLATE_TIMING_TIP_MAX ? TEMPLATE_TIMING_TIP_TOO_LONG : undefined;
 }
 
 /** SPEC.md section 5: the create button is enabled only when name, subject and body are all set. */

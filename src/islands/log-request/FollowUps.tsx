@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'preact/hooks';
+import { formatDateTime } from '../../lib/format-date.ts';
+import type { FollowUp, FollowUpList } from '../../lib/requests/follow-ups.ts';
+import type { OutboxStatus } from '../../lib/db/schema.ts';
+import { ApiError, apiRequest } from '../api.ts';
+import type { ToastMessage } from '../ui/toast.tsx';
+
+interface Props {
+  /** The staff email the log form remembers; empty before the first request is logged here. */
+  staffEmail: string;
+  timezone: string;
+  show: (toast: ToastMessage) => void;
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** "Follow up" (issue 13): the remembered person's requests whose link was not opened, to call or remind once. */
+export function FollowUps({ staffEmail, timezone, show }: Props) {
+  const [list, setList] = useState<FollowUpList | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [sendingId, setSendingId] = useState<number | null>(null);
+  const query = `staffEmail=${encodeURIComponent(staffEmail)}`;
+
+  const load = async () => {
+    setLoadFailed(false);
+    try {
+      setList(await apiRequest<FollowUpList>('GET', `/api/follow-ups?${query}`));
+    } catch {
+      setLoadFailed(true);
+    }
+  };
+
+  useEffect(() => {
+    setList(null);
+    if (staffEmail) void load();
+  }, [staffEmail]);
+
+  const remind = async (item: FollowUp) => {
+    setSendingId(item.id);
+    try {
+      const answer = await apiRequest<{ message: string; followUp: FollowUp; emailStatus: OutboxStatus }>('POST', `/api/follow-ups/${item.id}/reminder?${query}`);
+      setList((current) => current && { ...current, followUps: current.followUps.map((f) => (f.id === item.id ? answer.followUp : f)) });
+      show(
+        answer.emailStatus === 'sent'
+          ? { title: 'Reminder sent', description: `${item.customerName} will get one reminder email.`, variant: 'success' }
+          : { title: 'Reminder not sent', description: answer.message, variant: 'destructive' },
+      );
+    } catch (error) {
+      show({ title: 'Error', description: (error instanceof ApiError && error.serverMessage) || 'Failed to send the reminder', variant: 'destructive' });
+      // Sent from another device, opened or reviewed meanwhile: show the list as it now is.
+      if (error instanceof ApiError && error.status === 409) void load();
+    } finally {
+      setSendingId(null);
+    }
+  };
+
+  return (
+    <section class="card mt-6 p-5 sm:p-7" aria-labelledby="follow-up-heading" data-testid="follow-ups">
+      <h2 id="follow-up-heading" class="text-base font-semibold text-slate-900">
+        Follow up
+      </h2>
+      {!staffEmail ? (
+        <p class="mt-2 text-sm text-slate-600">Once you log a request, the customers of yours who have not opened their review link show up here.</p>
+      ) : list === null ? (
+        loadFailed ? (
+          <p class="mt-2 text-sm text-slate-600">
+            Your follow-ups could not be loaded.{' '}
+            <button type="button" class="font-semibold text-brand-600 underline-offset-2 hover:underline" onClick={() => void load()}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <p class="mt-2 text-sm text-slate-500" role="status">
+            Loading your follow-ups...
+          </p>
+        )
+      ) : (
+        <>
+          <p class="mt-1 text-sm text-slate-600">
+            Customers of {list.staffEmail} who have not opened their review link after {plural(list.afterDays, 'day')}. Give them a call, or send one reminder
+            email.
+          </p>
+          {list.followUps.length === 0 ? (
+            <p class="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm font-medium text-slate-700">
+              Nobody to follow up right now
+            </p>
+          ) : (
+            <ul class="mt-4 space-y-3" aria-label="Customers to follow up">
+              {list.followUps.map((item) => (
+                <li key={item.id} class="rounded-xl border border-slate-200 p-4" data-testid="follow-up">
+                  <div class="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                    <div class="min-w-0">
+                      <p class="font-semibold text-slate-900 wrap-anywhere">{item.customerName}</p>
+                      <p class="text-sm wrap-anywhere">
+                        <a href={`mailto:${item.customerEmail}`} class="text-brand-700 underline-offset-2 hover:underline">
+                          {item.customerEmail}
+                        </a>
+                      </p>
+                      <p class="mt-1 text-xs text-slate-500">
+                        {item.teamName && `${item.teamName} · `}
+                        {item.sentAt ? `Emailed ${plural(item.daysWaiting, 'day')} ago` : `Logged ${plural(item.daysWaiting, 'day')} ago, email not sent`}
+                      </p>
+                    </div>
+                    {item.reminderSentAt ? (
+                      <p class="shrink-0 self-start rounded-full bg-emerald-50 px-3 py-1 text-xs font-medium text-emerald-800">
+                        Reminder sent {formatDateTime(item.reminderSentAt, timezone)}
+                      </p>
+                    ) : (
+                      <button type="button" class="btn btn-secondary shrink-0" disabled={sendingId !== null} onClick={() => void remind(item)}>
+                        {sendingId === item.id ? 'Sending...' : 'Send reminder email'}
+                      </button>
+                    )}
+                  </div>
+                  {item.phoneScript && (
+                    <details class="mt-3">
+                      <summary class="cursor-pointer text-sm font-medium text-brand-700">Phone script</summary>
+                      <p class="mt-2 rounded-lg bg-brand-50 p-3 text-sm leading-relaxed whitespace-pre-line text-slate-900">{item.phoneScript}</p>
+                    </details>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { APIRoute } from 'astro';
+import { requireStaff } from '../../../../lib/auth/guards.ts';
+import { emailSender } from '../../../../lib/email/mailer.ts';
+import { errorJson, json, notFound, parseId } from '../../../../lib/http.ts';
+import { linkBase } from '../../../../lib/public-url.ts';
+import { REMINDER_PROBLEM_MESSAGES, sendFollowUpReminder } from '../../../../lib/requests/follow-ups.ts';
+import { callerStaffEmail } from '../_caller.ts';
+
+/** Sends the request's one reminder email; answers the follow-up as it now is and what became of the email. */
+export const POST: APIRoute = async ({ locals, params, url, cookies }) => {
+  const access = requireStaff(locals);
+  if (!access.ok) return access.response;
+  const id = parseId(params.id);
+  if (id === null) return notFound(REMINDER_PROBLEM_MESSAGES.not_found);
+  const caller = callerStaffEmail(url, cookies);
+  if (!caller.ok) return caller.response;
+  const { database, config } = locals.runtime;
+  const result = await sendFollowUpReminder(
+    { db: database.db, sender: emailSender(config), publicUrl: linkBase(config, url) },
+    access.workspace,
+    caller.staffEmail,
+    id,
+  );
+  if (result.ok) {
+    const message = result.emailStatus === 'sent' ? 'Reminder sent' : 'The reminder could not be sent yet: an admin can send it again from the outbox';
+    return json({ message, followUp: result.followUp, emailStatus: result.emailStatus });
+  }
+  if (result.problem === 'not_found') return notFound(REMINDER_PROBLEM_MESSAGES.not_found);
+  return errorJson(409, REMINDER_PROBLEM_MESSAGES[result.problem]);
+};

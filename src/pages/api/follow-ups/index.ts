@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { requireStaff } from '../../../lib/auth/guards.ts';
+import { json } from '../../../lib/http.ts';
+import { listFollowUps } from '../../../lib/requests/follow-ups.ts';
+import { callerStaffEmail } from './_caller.ts';
+
+/** The caller's requests due a follow-up, the longest waiting first. */
+export const GET: APIRoute = async ({ locals, url, cookies }) => {
+  const access = requireStaff(locals);
+  if (!access.ok) return access.response;
+  const caller = callerStaffEmail(url, cookies);
+  if (!caller.ok) return caller.response;
+  return json(await listFollowUps(locals.runtime.database.db, access.workspace, caller.staffEmail));
+};
