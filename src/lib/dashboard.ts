@@ -90,17 +90,13 @@ export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wal
     readSettings(db, workspace.id, DISPLAY_KEYS),
   ]);
   const shown = scores.filter((s) => s.wallboardId === wallboardId);
-  const shownIds = new Set(shown.map((s) => s.id));
+  // Teams on other wallboards; a request whose team was deleted stays on the workspace's own board.
+  const elsewhere = scores.filter((s) => s.wallboardId !== wallboardId).map((s) => s.id);
+  const elsewhereSet = new Set(elsewhere);
   const display = displayOf(values);
   const [people, latestReviews] = await Promise.all([
-    leaderboard(db, workspace, game, 'week', wallboard ? shownIds : undefined),
-    loadLatestReviews(
-      db,
-      workspace.id,
-      shown,
-      scores.filter((s) => s.wallboardId !== wallboardId).map((s) => s.id),
-      display.showReviewerNames,
-    ),
+    leaderboard(db, workspace, game, 'week', (teamId) => (teamId === null ? wallboard === null : !elsewhereSet.has(teamId))),
+    loadLatestReviews(db, workspace.id, shown, elsewhere, display.showReviewerNames),
   ]);
   const teams = rankTeams(shown.map((s) => dashboardTeam(game, s)));
   const workspaceGoal = Number.parseInt(values.get('weekly_goal') ?? '', 10);

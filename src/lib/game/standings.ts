@@ -61,11 +61,16 @@ export interface LeaderboardPerson {
 /**
  * Active people with requests or a score in the period, best score first. The funnel counts the
  * requests logged in the period: how many had their link opened and how many a matched review.
- * `teamIds` narrows it to the teams of one wallboard.
+ * `onBoard` narrows it to the requests of one wallboard's teams.
  */
-export async function leaderboard(db: Db, workspace: Workspace, game: Game, period: LeaderboardPeriod, teamIds?: ReadonlySet<number>): Promise<LeaderboardPerson[]> {
+export async function leaderboard(
+  db: Db,
+  workspace: Workspace,
+  game: Game,
+  period: LeaderboardPeriod,
+  onBoard: (teamId: number | null) => boolean = () => true,
+): Promise<LeaderboardPerson[]> {
   const since = period === 'week' ? game.week.startsAt : game.challenge.start;
-  const onBoard = (teamId: number | null) => !teamIds || (teamId !== null && teamIds.has(teamId));
   const inPeriod = and(eq(reviewRequests.workspaceId, workspace.id), gte(reviewRequests.createdAt, since), lt(reviewRequests.createdAt, game.week.endsAt));
   const [people, sentRows, matchedRows] = await Promise.all([
     db
