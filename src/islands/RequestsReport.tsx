@@ -100,17 +100,14 @@ function ByPerson({ people }: { people: PersonFunnel[] }) {
           CSV by person
         </a>
       </div>
-      <table class="w-full text-left text-sm">
+      <table class="hidden w-full text-left text-sm sm:table">
         <thead class="bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" class="px-4 py-2.5 sm:px-5">Person</th>
-            <th scope="col" class="px-2 py-2.5 text-right sm:px-4">Sent</th>
-            <th scope="col" class="px-2 py-2.5 text-right sm:px-4">Opened</th>
-            <th scope="col" class="px-2 py-2.5 text-right sm:px-4">Reviewed</th>
-            <th scope="col" class="px-4 py-2.5 text-right sm:px-5">
-              <span class="sm:hidden">Conv.</span>
-              <span class="hidden sm:inline">Conversion</span>
-            </th>
+            <th scope="col" class="px-5 py-2.5">Person</th>
+            <th scope="col" class="px-4 py-2.5 text-right">Sent</th>
+            <th scope="col" class="px-4 py-2.5 text-right">Opened</th>
+            <th scope="col" class="px-4 py-2.5 text-right">Reviewed</th>
+            <th scope="col" class="px-5 py-2.5 text-right">Conversion</th>
           </tr>
         </thead>
         <tbody class="divide-y divide-slate-100">
@@ -118,18 +115,35 @@ function ByPerson({ people }: { people: PersonFunnel[] }) {
             const conversion = conversionPercent(p);
             return (
               <tr key={p.staffId} data-testid="by-person-row">
-                <th scope="row" class="px-4 py-2.5 font-medium break-words text-slate-900 sm:px-5">
+                <th scope="row" class="px-5 py-2.5 font-medium break-words text-slate-900">
                   {p.firstName}
                 </th>
-                <td class="px-2 py-2.5 text-right text-slate-700 tabular-nums sm:px-4">{p.sent}</td>
-                <td class="px-2 py-2.5 text-right text-slate-700 tabular-nums sm:px-4">{p.opened}</td>
-                <td class="px-2 py-2.5 text-right font-semibold text-emerald-700 tabular-nums sm:px-4">{p.reviewed}</td>
-                <td class="px-4 py-2.5 text-right text-slate-700 tabular-nums sm:px-5">{conversion === null ? '–' : `${conversion}%`}</td>
+                <td class="px-4 py-2.5 text-right text-slate-700 tabular-nums">{p.sent}</td>
+                <td class="px-4 py-2.5 text-right text-slate-700 tabular-nums">{p.opened}</td>
+                <td class="px-4 py-2.5 text-right font-semibold text-emerald-700 tabular-nums">{p.reviewed}</td>
+                <td class="px-5 py-2.5 text-right text-slate-700 tabular-nums">{conversion === null ? '–' : `${conversion}%`}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      {/* Phones: one line per person. */}
+      <ul class="divide-y divide-slate-100 sm:hidden">
+        {people.map((p) => {
+          const conversion = conversionPercent(p);
+          return (
+            <li key={p.staffId} data-testid="by-person-card" class="px-4 py-3">
+              <div class="flex items-baseline justify-between gap-3">
+                <p class="min-w-0 font-semibold break-words text-slate-900">{p.firstName}</p>
+                <p class="shrink-0 text-sm text-slate-600 tabular-nums">{conversion === null ? '–' : `${conversion}% converted`}</p>
+              </div>
+              <p class="mt-0.5 text-sm text-slate-600 tabular-nums">
+                {p.sent} sent · {p.opened} opened · <span class="font-semibold text-emerald-700">{p.reviewed} reviewed</span>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
       <p class="border-t border-slate-100 px-4 py-2.5 text-xs text-slate-500 sm:px-5">
         Opened: the customer opened the review link. Reviewed: a review was matched to the request. Conversion: reviewed out of sent.
       </p>

@@ -56,12 +56,13 @@ export default function StaffCard() {
       ) : (
         <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Staff">
           {people.map((person) => (
-            <li key={person.id} class="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3" data-testid="staff-row">
+            <li key={person.id} class="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="staff-row">
               {renaming === person.id ? (
                 <RenameForm person={person} onDone={() => setRenaming(null)} onSaved={replaced} />
               ) : (
                 <>
-                  <div class="min-w-0 flex-1 basis-48">
+                  {/* A phone puts Deactivate beside the name and the other two actions under it. */}
+                  <div class="order-1 min-w-0 flex-1">
                     <p class="text-sm font-medium text-slate-900 wrap-anywhere">
                       {person.firstName}
                       {!person.active && <span class="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Inactive</span>}
@@ -70,25 +71,25 @@ export default function StaffCard() {
                       {person.email} · {requestCount(person.requests)}
                     </p>
                   </div>
-                  <div class="flex shrink-0 flex-wrap items-center gap-1">
-                    <button type="button" class="btn btn-ghost min-h-11 px-3 py-1.5" onClick={() => setRenaming(person.id)} disabled={busyId === person.id} aria-label={`Rename ${person.firstName}`}>
+                  <div class="order-3 -ml-2.5 flex basis-full items-center gap-1 sm:ml-0 sm:basis-auto">
+                    <button type="button" class="btn btn-ghost min-h-11 px-2.5 py-1.5" onClick={() => setRenaming(person.id)} disabled={busyId === person.id} aria-label={`Rename ${person.firstName}`}>
                       Rename
                     </button>
                     {people.length > 1 && (
-                      <button type="button" class="btn btn-ghost min-h-11 px-3 py-1.5" onClick={() => setMerging(person)} disabled={busyId === person.id} aria-label={`Merge ${person.firstName} (${person.email}) into someone else`}>
+                      <button type="button" class="btn btn-ghost min-h-11 px-2.5 py-1.5" onClick={() => setMerging(person)} disabled={busyId === person.id} aria-label={`Merge ${person.firstName} (${person.email}) into someone else`}>
                         Merge into…
                       </button>
                     )}
-                    <button
-                      type="button"
-                      class={`btn btn-ghost min-h-11 px-3 py-1.5 ${person.active ? 'text-red-600 hover:bg-red-50' : ''}`}
-                      onClick={() => void setActive(person, !person.active)}
-                      disabled={busyId === person.id}
-                      aria-label={`${person.active ? 'Deactivate' : 'Reactivate'} ${person.firstName}`}
-                    >
-                      {person.active ? 'Deactivate' : 'Reactivate'}
-                    </button>
                   </div>
+                  <button
+                    type="button"
+                    class={`btn btn-ghost order-2 min-h-11 shrink-0 px-2.5 py-1.5 sm:order-4 ${person.active ? 'text-red-600 hover:bg-red-50' : ''}`}
+                    onClick={() => void setActive(person, !person.active)}
+                    disabled={busyId === person.id}
+                    aria-label={`${person.active ? 'Deactivate' : 'Reactivate'} ${person.firstName}`}
+                  >
+                    {person.active ? 'Deactivate' : 'Reactivate'}
+                  </button>
                 </>
               )}
             </li>
