@@ -1,8 +1,16 @@
+import { and, desc, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
+import { reviews } from './db/schema.ts';
+import { leaderboard, loadGame, scoresOf, type Game, type LeaderboardPerson } from './game/standings.ts';
+import type { ScoreParts } from './game/fair-score.ts';
+import { firstNameAndInitial, rankTeams } from './game/ranking.ts';
 import { findLogoVersion, logoUrl } from './logo.ts';
-import { averageRatingX10, challengeSettings, teamScores } from './scoring.ts';
+import { LIVE_REVIEW } from './reviews/store.ts';
+import { averageRatingX10, COUNTED_FOR_TEAM, teamScores, type TeamScore } from './scoring.ts';
+import { readSettings } from './settings.ts';
+import { DEFAULT_ROTATE_SECONDS, WALLBOARD_PANELS, type WallboardPanel } from './validation/settings-rules.ts';
 import type { Wallboard } from './wallboards.ts';
-import type { Workspace } from './workspaces.ts';
+import { UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
 
 export interface DashboardTeam {
   id: number;
@@ -12,27 +20,118 @@ export interface DashboardTeam {
   reviewRequestsSent: number;
   googleReviewsConfirmed: number;
   averageRating: number;
+  /** The fair score of the whole challenge (docs/decisions/031); 0 for "Unknown", whose reviews count for nobody. */
+  score: number;
+  scoreParts: ScoreParts & { weekScore: number };
+  /** 1 for the best score; teams with equal scores share a rank. Null for "Unknown". */
+  rank: number | null;
+  /** Reviews counted for the team this challenge week. */
+  weekReviews: number;
+  weeklyGoal: number | null;
 }
 
-/** The wallboard's data: SPEC.md section 3 "Dashboard payload". */
+export interface DashboardWeek {
+  /** "Week N of the challenge"; 0 or less before it starts. */
+  number: number;
+  startsAt: string;
+  endsAt: string;
+  /** Reviews a week the wallboard aims for; null when none is set. */
+  goal: number | null;
+  reviews: number;
+}
+
+/** A review as the wallboard's "latest reviews" panel shows it: a first name and initial at most. */
+export interface LatestReview {
+  id: number;
+  /** "Sarah K."; null when names are hidden, for 3 stars or fewer, or when the reviewer gave none. */
+  reviewerName: string | null;
+  /** Null for 3 stars or fewer: the wall honours the effort, not the stars. */
+  rating: number | null;
+  teamName: string;
+  teamColor: string;
+  createTime: string;
+}
+
+export interface WallboardDisplay {
+  panels: WallboardPanel[];
+  rotateSeconds: number;
+  showReviewerNames: boolean;
+  showUnknownTeam: boolean;
+}
+
+/** The wallboard's data: SPEC.md section 3 "Dashboard payload", and the game of issue 13. */
 export interface Dashboard {
   teams: DashboardTeam[];
   totals: { requestsSent: number; googleReviews: number };
   targetReviews: number;
   companyName: string;
   companyLogo: string | null;
+  week: DashboardWeek;
+  /** This week's people leaderboard (the wallboard's people panel). */
+  people: LeaderboardPerson[];
+  latestReviews: LatestReview[];
+  display: WallboardDisplay;
 }
+
+const LATEST_REVIEWS = 6;
+const PEOPLE_SHOWN = 8;
+const DISPLAY_KEYS = ['weekly_goal', 'show_reviewer_names', 'show_unknown_team', 'wallboard_panels', 'wallboard_rotate_seconds'];
 
 /**
  * The dashboard of the workspace's own wallboard (its teams with no wallboard, "Unknown" among them),
- * or of one named wallboard (its teams, its name and target).
+ * or of one named wallboard (its teams, its name, target and weekly goal).
  */
 export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wallboard | null = null): Promise<Dashboard> {
-  const challenge = await challengeSettings(db, workspace);
+  const game = await loadGame(db, workspace);
   const wallboardId = wallboard?.id ?? null;
-  const [scores, logoVersion] = await Promise.all([teamScores(db, workspace, challenge.start), findLogoVersion(db, workspace.id, wallboardId)]);
+  const [scores, weekScores, logoVersion, values] = await Promise.all([
+    teamScores(db, workspace, game.challenge.start),
+    teamScores(db, workspace, game.week.startsAt),
+    findLogoVersion(db, workspace.id, wallboardId),
+    readSettings(db, workspace.id, DISPLAY_KEYS),
+  ]);
   const shown = scores.filter((s) => s.wallboardId === wallboardId);
-  const teams = shown.map((s) => ({
+  const shownIds = new Set(shown.map((s) => s.id));
+  const display = displayOf(values);
+  const [people, latestReviews] = await Promise.all([
+    leaderboard(db, workspace, game, 'week', wallboard ? shownIds : undefined),
+    loadLatestReviews(
+      db,
+      workspace.id,
+      shown,
+      scores.filter((s) => s.wallboardId !== wallboardId).map((s) => s.id),
+      display.showReviewerNames,
+    ),
+  ]);
+  const weekReviewsOf = new Map(weekScores.map((s) => [s.id, s.reviews]));
+  const teams = rankTeams(shown.map((s) => dashboardTeam(game, s, weekReviewsOf.get(s.id) ?? 0)));
+  const workspaceGoal = Number.parseInt(values.get('weekly_goal') ?? '', 10);
+  return {
+    teams,
+    totals: {
+      requestsSent: teams.reduce((n, t) => n + t.reviewRequestsSent, 0),
+      googleReviews: teams.reduce((n, t) => n + t.googleReviewsConfirmed, 0),
+    },
+    targetReviews: wallboard?.targetReviews ?? game.challenge.targetReviews,
+    companyName: wallboard?.name ?? workspace.businessName,
+    companyLogo: logoVersion ? logoUrl(workspace.slug, logoVersion, wallboardId) : null,
+    week: {
+      number: game.week.number,
+      startsAt: game.week.startsAt.toISOString(),
+      endsAt: game.week.endsAt.toISOString(),
+      goal: wallboard?.weeklyGoal ?? (workspaceGoal > 0 ? workspaceGoal : null),
+      reviews: teams.reduce((n, t) => n + t.weekReviews, 0),
+    },
+    people: people.slice(0, PEOPLE_SHOWN),
+    latestReviews,
+    display,
+  };
+}
+
+function dashboardTeam(game: Game, s: TeamScore, weekReviews: number): DashboardTeam {
+  const unknown = s.name === UNKNOWN_TEAM_NAME;
+  const scores = scoresOf(game, s.createdAt, (row) => !unknown && row.teamId === s.id);
+  return {
     id: s.id,
     name: s.name,
     color: s.color,
@@ -40,15 +139,52 @@ export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wal
     reviewRequestsSent: s.requests,
     googleReviewsConfirmed: s.reviews,
     averageRating: averageRatingX10(s),
-  }));
-  return {
-    teams,
-    totals: {
-      requestsSent: teams.reduce((n, t) => n + t.reviewRequestsSent, 0),
-      googleReviews: teams.reduce((n, t) => n + t.googleReviewsConfirmed, 0),
-    },
-    targetReviews: wallboard?.targetReviews ?? challenge.targetReviews,
-    companyName: wallboard?.name ?? workspace.businessName,
-    companyLogo: logoVersion ? logoUrl(workspace.slug, logoVersion, wallboardId) : null,
+    score: scores.challenge.score,
+    scoreParts: { ...scores.challenge.parts, weekScore: scores.week.score },
+    rank: null,
+    weekReviews,
+    weeklyGoal: s.weeklyGoal,
   };
+}
+
+function displayOf(values: Map<string, string>): WallboardDisplay {
+  const panels = (values.get('wallboard_panels') ?? '').split(',').filter((p): p is WallboardPanel => (WALLBOARD_PANELS as readonly string[]).includes(p));
+  const seconds = Number.parseInt(values.get('wallboard_rotate_seconds') ?? '', 10);
+  return {
+    panels: panels.length > 0 ? panels : [...WALLBOARD_PANELS],
+    rotateSeconds: Number.isInteger(seconds) && seconds > 0 ? seconds : DEFAULT_ROTATE_SECONDS,
+    showReviewerNames: values.get('show_reviewer_names') !== 'false',
+    showUnknownTeam: values.get('show_unknown_team') !== 'false',
+  };
+}
+
+/** The newest reviews of the wallboard: its teams' own, and on the workspace's board those counting for "Unknown". */
+async function loadLatestReviews(db: Db, workspaceId: number, shown: TeamScore[], elsewhere: number[], showNames: boolean): Promise<LatestReview[]> {
+  const unknown = shown.find((t) => t.name === UNKNOWN_TEAM_NAME);
+  if (shown.length === 0) return [];
+  const onThisBoard = unknown
+    ? elsewhere.length === 0
+      ? undefined
+      : or(isNull(reviews.teamId), notInArray(reviews.teamId, elsewhere))
+    : and(inArray(reviews.teamId, shown.map((t) => t.id)), inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM]));
+  const rows = await db
+    .select({ id: reviews.id, reviewerName: reviews.reviewerName, rating: reviews.rating, teamId: reviews.teamId, status: reviews.matchStatus, createTime: reviews.createTime })
+    .from(reviews)
+    .where(and(eq(reviews.workspaceId, workspaceId), LIVE_REVIEW, onThisBoard))
+    .orderBy(desc(reviews.createTime), desc(reviews.id))
+    .limit(LATEST_REVIEWS);
+  const byId = new Map(shown.map((t) => [t.id, t]));
+  return rows.map((r) => {
+    const counted = r.teamId !== null && COUNTED_FOR_TEAM.has(r.status) ? byId.get(r.teamId) : undefined;
+    const team = counted ?? unknown ?? shown[0]!;
+    const praised = r.rating > 3;
+    return {
+      id: r.id,
+      reviewerName: showNames && praised ? firstNameAndInitial(r.reviewerName) : null,
+      rating: praised ? r.rating : null,
+      teamName: team.name,
+      teamColor: team.color,
+      createTime: r.createTime.toISOString(),
+    };
+  });
 }

@@ -33,6 +33,8 @@ export interface TeamScore {
   color: string;
   /** Null: the workspace's own wallboard. */
   wallboardId: number | null;
+  weeklyGoal: number | null;
+  createdAt: Date;
   /** Reviews counted for the team in the challenge window. */
   reviews: number;
   ratingSum: number;
@@ -42,7 +44,9 @@ export interface TeamScore {
 /** Every team of the workspace with its counted reviews and requests in the challenge window. */
 export async function teamScores(db: Db, workspace: Workspace, start: Date): Promise<TeamScore[]> {
   const [teamRows, reviewRows, requestRows] = await Promise.all([
-    db.select({ id: teams.id, name: teams.name, color: teams.color, wallboardId: teams.wallboardId }).from(teams).where(eq(teams.workspaceId, workspace.id)),
+    db
+      .select({ id: teams.id, name: teams.name, color: teams.color, wallboardId: teams.wallboardId, weeklyGoal: teams.weeklyGoal, createdAt: teams.createdAt })
+      .from(teams).where(eq(teams.workspaceId, workspace.id)),
     db
       .select({ teamId: reviews.teamId, status: reviews.matchStatus, reviews: count(), ratingSum: sum(reviews.rating).mapWith(Number) })
       .from(reviews)

@@ -14,6 +14,8 @@ export interface Team {
   color: string;
   /** Reviews counted for the team in the challenge window (decision 011). */
   reviews: number;
+  /** Present when the team has a weekly goal of its own (reviews per week). */
+  weeklyGoal?: number;
   /** Present when the team is on one of the workspace's named wallboards (Agency), not its own. */
   wallboardId?: number;
   /** Present when over the plan's team limit (after a downgrade or an ended trial): kept and shown, not changed or logged to. */
@@ -39,8 +41,8 @@ export const TEAM_PROBLEM_MESSAGES: Record<Exclude<TeamProblem, 'not_found' | 'p
 
 export type TeamResult = { ok: true; team: Team } | { ok: false; problem: TeamProblem };
 
-const teamColumns = { id: teams.id, name: teams.name, color: teams.color };
-type TeamRow = { id: number; name: string; color: string };
+const teamColumns = { id: teams.id, name: teams.name, color: teams.color, weeklyGoal: teams.weeklyGoal };
+type TeamRow = { id: number; name: string; color: string; weeklyGoal: number | null };
 
 const isUnknown = (team: { name: string }) => team.name.toLowerCase() === UNKNOWN_TEAM_NAME.toLowerCase();
 
@@ -72,11 +74,12 @@ export async function listTeams(db: Db, workspace: Workspace): Promise<Team[]> {
   const { start } = await challengeSettings(db, workspace);
   const scores = await teamScores(db, workspace, start);
   const readOnly = readOnlyTeamIds(scores, workspace.plan);
-  return scores.map(({ id, name, color, reviews, wallboardId }) => ({
+  return scores.map(({ id, name, color, reviews, weeklyGoal, wallboardId }) => ({
     id,
     name,
     color,
     reviews,
+    ...(weeklyGoal !== null ? { weeklyGoal } : {}),
     ...(wallboardId !== null ? { wallboardId } : {}),
     ...(readOnly.has(id) ? { readOnly: true as const } : {}),
   }));
@@ -116,7 +119,12 @@ function isUniqueViolation(error: unknown): boolean {
 
 async function withCount(db: Db, workspace: Workspace, team: TeamRow): Promise<Team> {
   const counted = (await listTeams(db, workspace)).find((t) => t.id === team.id);
-  return { ...team, reviews: counted?.reviews ?? 0, ...(counted?.wallboardId ? { wallboardId: counted.wallboardId } : {}) };
+  return { ...teamAnswer(team, counted?.wallboardId ?? null), reviews: counted?.reviews ?? 0 };
+}
+
+/** A stored team as the API answers it: optional fields only when set. */
+function teamAnswer({ weeklyGoal, ...team }: TeamRow, wallboardId: number | null): Team {
+  return { ...team, reviews: 0, ...(weeklyGoal !== null ? { weeklyGoal } : {}), ...(wallboardId !== null ? { wallboardId } : {}) };
 }
 
 /** Teams (besides "Unknown") on one wallboard: null is the workspace's own. */
@@ -137,7 +145,7 @@ async function wallboardInWorkspace(db: Db, workspaceId: number, wallboardId: nu
 export async function createTeam(
   db: Db,
   workspace: Workspace,
-  input: { name: string; color: TeamColor; wallboardId?: number | null },
+  input: { name: string; color: TeamColor; wallboardId?: number | null; weeklyGoal?: number | null },
 ): Promise<TeamResult> {
   const name = input.name.trim();
   const wallboardId = input.wallboardId ?? null;
@@ -151,10 +159,10 @@ export async function createTeam(
       workspace.id,
       limit,
       async (tx) => (await tx.select({ n: count() }).from(teams).where(onWallboard(workspace.id, wallboardId)))[0]?.n ?? 0,
-      async (tx) => (await tx.insert(teams).values({ workspaceId: workspace.id, name, color: input.color, wallboardId }).returning(teamColumns))[0]!,
+      async (tx) => (await tx.insert(teams).values({ workspaceId: workspace.id, name, color: input.color, wallboardId, weeklyGoal: input.weeklyGoal ?? null }).returning(teamColumns))[0]!,
     );
     if (!added.ok) return { ok: false, problem: added.problem === 'limit_reached' ? 'plan_limit' : added.problem };
-    return { ok: true, team: { ...added.value, reviews: 0, ...(wallboardId !== null ? { wallboardId } : {}) } };
+    return { ok: true, team: teamAnswer(added.value, wallboardId) };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, problem: 'duplicate_name' };
     throw error;
@@ -166,7 +174,7 @@ export async function updateTeam(
   db: Db,
   workspace: Workspace,
   teamId: number,
-  input: { name?: string; color?: TeamColor },
+  input: { name?: string; color?: TeamColor; weeklyGoal?: number | null },
 ): Promise<TeamResult> {
   const team = await getTeamInWorkspace(db, workspace.id, teamId);
   if (!team) return { ok: false, problem: 'not_found' };
@@ -176,7 +184,11 @@ export async function updateTeam(
   if (await isTeamReadOnly(db, workspace, team.id)) return { ok: false, problem: 'read_only' };
   if (renaming && isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
   if (renaming && (await nameTaken(db, workspace.id, name, team.id))) return { ok: false, problem: 'duplicate_name' };
-  const changes = { ...(renaming ? { name } : {}), ...(input.color ? { color: input.color } : {}) };
+  const changes = {
+    ...(renaming ? { name } : {}),
+    ...(input.color ? { color: input.color } : {}),
+    ...(input.weeklyGoal !== undefined ? { weeklyGoal: input.weeklyGoal } : {}),
+  };
   if (Object.keys(changes).length === 0) return { ok: true, team: await withCount(db, workspace, team) };
   try {
     const [updated] = await db

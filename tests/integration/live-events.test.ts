@@ -18,15 +18,29 @@ describe('GET /api/dashboard', () => {
     expect((await client.post('/api/test-review', review)).status).toBe(201);
     const res = await client.get('/api/dashboard');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({
+    expect(res.json).toMatchObject({
       teams: [
-        { id: expect.any(Number), name: 'Unknown', color: '#6B7280', reviews: 1, reviewRequestsSent: 0, googleReviewsConfirmed: 1, averageRating: 50 },
+        {
+          id: expect.any(Number),
+          name: 'Unknown',
+          color: '#6B7280',
+          reviews: 1,
+          reviewRequestsSent: 0,
+          googleReviewsConfirmed: 1,
+          averageRating: 50,
+          // Issue 13: an unmatched review counts for nobody's score.
+          score: 0,
+          scoreParts: expect.any(Object),
+          weekReviews: 1,
+        },
       ],
       totals: { requestsSent: 0, googleReviews: 1 },
       targetReviews: 120,
       companyName: workspace.businessName,
       companyLogo: null,
+      week: { number: 1, startsAt: expect.any(String), endsAt: expect.any(String), goal: null, reviews: 1 },
     });
+    expect(res.json.teams).toHaveLength(1);
   });
 
   it('needs a session', async () => {

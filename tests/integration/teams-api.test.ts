@@ -148,7 +148,7 @@ describe('team CRUD', () => {
     expect((await put(client, `/api/teams/${team.id}`, { name: 'ops' })).json.name).toBe('ops');
     const empty = await put(client, `/api/teams/${team.id}`, {});
     expect(empty.status).toBe(400);
-    expect(empty.json.message).toBe('Send a name or a color to change');
+    expect(empty.json.message).toBe('Send a name, a color or a weekly goal to change');
   });
 
   it('deletes a team, and announces it', async () => {

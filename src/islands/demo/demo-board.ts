@@ -1,4 +1,6 @@
 import type { Dashboard } from '../../lib/dashboard.ts';
+import { SCORING_RULES, weekScore } from '../../lib/game/fair-score.ts';
+import { rankTeams } from '../../lib/game/ranking.ts';
 
 /**
  * The public demo's sample wallboard (/demo): made-up teams and reviews that live only in the
@@ -91,9 +93,10 @@ export function demoDashboard(board: DemoBoard): Dashboard {
     reviewRequestsSent: t.requests,
     googleReviewsConfirmed: t.reviews,
     averageRating: t.reviews > 0 ? Math.round((t.stars / t.reviews) * 10) : 0,
+    ...demoScore(t.requests, t.reviews),
   }));
   return {
-    teams,
+    teams: rankTeams(teams),
     totals: {
       requestsSent: teams.reduce((n, t) => n + t.reviewRequestsSent, 0),
       googleReviews: teams.reduce((n, t) => n + t.googleReviewsConfirmed, 0),
@@ -101,6 +104,23 @@ export function demoDashboard(board: DemoBoard): Dashboard {
     targetReviews: DEMO_TARGET_REVIEWS,
     companyName: DEMO_COMPANY_NAME,
     companyLogo: null,
+    week: { number: 1, startsAt: new Date().toISOString(), endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(), goal: null, reviews: teams.reduce((n, t) => n + t.reviews, 0) },
+    people: [],
+    latestReviews: [],
+    display: { panels: ['teams'], rotateSeconds: 20, showReviewerNames: true, showUnknownTeam: true },
+  };
+}
+
+/** A demo team's fair score: its first week, so compared with the usual-week floor (docs/decisions/031). */
+function demoScore(requests: number, reviews: number) {
+  const points = requests * SCORING_RULES.requestPoints + reviews * SCORING_RULES.reviewPoints;
+  const score = weekScore(points, 0);
+  return {
+    score,
+    scoreParts: { requestsLogged: requests, requestsCounted: requests, reviewsMatched: reviews, points, usualWeekPoints: 0, weekScore: score },
+    rank: null,
+    weekReviews: reviews,
+    weeklyGoal: null,
   };
 }
 

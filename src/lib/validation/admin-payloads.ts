@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEEKLY_GOAL_MAX } from './settings-rules.ts';
 import { canonicalTeamColor, DEFAULT_TEAM_COLOR, TEAM_COLOR_INVALID, TEAM_NAME_REQUIRED, teamNameProblem } from './team-rules.ts';
 
 // Server-side schemas of the admin payloads, built on the plain rules the cards share (decision 006).
@@ -29,9 +30,22 @@ export const wallboardRef = z
   .nullable()
   .optional();
 
+/** A positive whole number up to `max`; null clears it, absent leaves it. */
+const optionalCount = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number from 1 to ${max}` })
+    .int({ error: `${label} must be a whole number from 1 to ${max}` })
+    .min(1, { error: `${label} must be a whole number from 1 to ${max}` })
+    .max(max, { error: `${label} must be a whole number from 1 to ${max}` })
+    .nullable()
+    .optional();
+
+const teamWeeklyGoal = optionalCount('Weekly goal', WEEKLY_GOAL_MAX);
+
 export const teamCreatePayload = z.object({
   name: teamName,
   color: teamColor.optional().transform((color) => color ?? DEFAULT_TEAM_COLOR),
+  weeklyGoal: teamWeeklyGoal,
   wallboardId: wallboardRef,
 });
 
@@ -41,30 +55,22 @@ const wallboardName = z
   .trim()
   .min(1, { error: 'Wallboard name is required' })
   .max(WALLBOARD_NAME_MAX, { error: `Wallboard name is at most ${WALLBOARD_NAME_MAX} characters` });
-const wallboardCount = (label: string, max: number) =>
-  z
-    .number({ error: `${label} must be a whole number from 1 to ${max}` })
-    .int({ error: `${label} must be a whole number from 1 to ${max}` })
-    .min(1, { error: `${label} must be a whole number from 1 to ${max}` })
-    .max(max, { error: `${label} must be a whole number from 1 to ${max}` })
-    .nullable()
-    .optional();
 
 export const wallboardCreatePayload = z.object({
   name: wallboardName,
-  targetReviews: wallboardCount('Target reviews', 100_000),
-  weeklyGoal: wallboardCount('Weekly goal', 10_000),
+  targetReviews: optionalCount('Target reviews', 100_000),
+  weeklyGoal: optionalCount('Weekly goal', WEEKLY_GOAL_MAX),
 });
 
 export const wallboardUpdatePayload = z
-  .object({ name: wallboardName.optional(), targetReviews: wallboardCount('Target reviews', 100_000), weeklyGoal: wallboardCount('Weekly goal', 10_000) })
+  .object({ name: wallboardName.optional(), targetReviews: optionalCount('Target reviews', 100_000), weeklyGoal: optionalCount('Weekly goal', WEEKLY_GOAL_MAX) })
   .refine((w) => w.name !== undefined || w.targetReviews !== undefined || w.weeklyGoal !== undefined, { message: 'Send a name, targetReviews or weeklyGoal to change' });
 
-export const NOTHING_TO_UPDATE = 'Send a name or a color to change';
+export const NOTHING_TO_UPDATE = 'Send a name, a color or a weekly goal to change';
 
 export const teamUpdatePayload = z
-  .object({ name: teamName.optional(), color: teamColor.optional() })
-  .refine((team) => team.name !== undefined || team.color !== undefined, { message: NOTHING_TO_UPDATE });
+  .object({ name: teamName.optional(), color: teamColor.optional(), weeklyGoal: teamWeeklyGoal })
+  .refine((team) => team.name !== undefined || team.color !== undefined || team.weeklyGoal !== undefined, { message: NOTHING_TO_UPDATE });
 
 export const settingPayload = z.object({
   value: z.string({ error: 'A setting value must be text' }),

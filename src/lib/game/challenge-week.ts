@@ -1,4 +1,4 @@
-import { addDays, daysBetween, localDateOf, startOfDayIn } from './time.ts';
+import { addDays, daysBetween, localDateOf, startOfDayIn } from '../time.ts';
 
 // The challenge week (issue 13): it starts on the weekday of the challenge's first day, at midnight in
 // the workspace's time zone, so "Week 1" is the challenge's first seven days. Weeks are counted in

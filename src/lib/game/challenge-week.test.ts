@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { challengeWeekAt, weekIndexOfDay } from './challenge-week.ts';
-import { addDays, daysBetween, localDateOf } from './time.ts';
+import { addDays, daysBetween, localDateOf } from '../time.ts';
 
 describe('challengeWeekAt', () => {
   it('starts the week on the weekday of the first day, at midnight in the workspace zone', () => {
