@@ -1,23 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { LeaderboardPeriod, LeaderboardPerson } from '../lib/game/standings.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
 import { PageHeader } from './ui/PageHeader.tsx';
-
-/** GET /api/leaderboard?period=: one person's figures and score. */
-export interface LeaderboardPerson {
-  staffId: number;
-  firstName: string;
-  requestsSent: number;
-  linksOpened: number;
-  reviewsMatched: number;
-  conversion: number;
-  score: number;
-}
-
-export type LeaderboardPeriod = 'week' | 'challenge';
 
 interface Props {
   slug: string;
   businessName: string;
+  /** This week's board as the server rendered it; null when it could not read it. */
+  initialWeek: LeaderboardPerson[] | null;
 }
 
 const PERIODS: { id: LeaderboardPeriod; label: string }[] = [
@@ -30,12 +20,12 @@ function ranks(people: LeaderboardPerson[]): number[] {
   return people.map((p, i) => (i > 0 && people[i - 1]!.score === p.score ? people.findIndex((q) => q.score === p.score) + 1 : i + 1));
 }
 
-const percent = (p: LeaderboardPerson) => (p.requestsSent === 0 ? '–' : `${Math.round((p.reviewsMatched / p.requestsSent) * 100)}%`);
+const percent = (p: LeaderboardPerson) => (p.requestsSent === 0 ? '–' : `${Math.round(p.conversion * 100)}%`);
 const points = (score: number) => (Number.isInteger(score) ? String(score) : score.toFixed(1));
 
 /** Both periods, each read on first view and again on every live data event while it is shown. */
-function useLeaderboard(period: LeaderboardPeriod) {
-  const [boards, setBoards] = useState<Partial<Record<LeaderboardPeriod, LeaderboardPerson[]>>>({});
+function useLeaderboard(period: LeaderboardPeriod, initialWeek: LeaderboardPerson[] | null) {
+  const [boards, setBoards] = useState<Partial<Record<LeaderboardPeriod, LeaderboardPerson[]>>>(initialWeek ? { week: initialWeek } : {});
   const [failed, setFailed] = useState(false);
   const shown = useRef(period);
   shown.current = period;
@@ -52,8 +42,11 @@ function useLeaderboard(period: LeaderboardPeriod) {
       setFailed(true);
     }
   };
+  // The server rendered this week's board; every later switch reads the period afresh.
+  const rendered = useRef(initialWeek !== null);
   useEffect(() => {
-    void reload();
+    if (rendered.current) rendered.current = false;
+    else void reload();
   }, [period]);
   useLiveReload(reload);
   return { people: boards[period] ?? null, failed, reload };
@@ -132,9 +125,9 @@ function Board({ people }: { people: LeaderboardPerson[] }) {
 }
 
 /** The leaderboard (issue 13): who is collecting reviews, this week and over the whole challenge. */
-export default function Leaderboard({ slug, businessName }: Props) {
+export default function Leaderboard({ slug, businessName, initialWeek }: Props) {
   const [period, setPeriod] = useState<LeaderboardPeriod>('week');
-  const { people, failed, reload } = useLeaderboard(period);
+  const { people, failed, reload } = useLeaderboard(period, initialWeek);
   const panelId = 'leaderboard-panel';
 
   return (

@@ -29,7 +29,7 @@ export default function StaffCard() {
       replaced(staff);
       showAdminToast({
         title: active ? `${staff.firstName} reactivated` : `${staff.firstName} deactivated`,
-        description: 'Their requests and reviews are kept.',
+        description: active ? 'They are back on the leaderboard.' : 'They leave the leaderboard; their requests and reviews are kept.',
         variant: 'success',
       });
     } catch (error) {
