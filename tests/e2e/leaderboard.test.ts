@@ -1,5 +1,6 @@
 // The leaderboard as staff see it (issue 13): two people log a request each, a review is matched to
 // one of them, and the page ranks them with their figures, this week and over the whole challenge.
+import { AxeBuilder } from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,10 @@ describe.skipIf(!browserAvailable)('the leaderboard', () => {
     return page;
   }
 
+  /** axe's serious and critical findings, by rule. */
+  const blocking = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
   /** The rows of the table as their cells' text: rank, name, sent, opened, matched, conversion, score. */
   const rows = (page: Page) =>
     page.getByTestId('leaderboard-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td, th')].map((cell) => cell.textContent!.trim())));
@@ -88,7 +93,16 @@ describe.skipIf(!browserAvailable)('the leaderboard', () => {
       ['Ann', '1', '0', '1', '100%'],
       ['Bob', '1', '0', '0', '0%'],
     ]);
-    await page.close();
+    expect(await blocking(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.getByTestId('leaderboard-card').allTextContents()).toEqual([expect.stringContaining('Ann'), expect.stringContaining('Bob')]);
+    expect(await blocking(page)).toEqual([]);
+
+    // The report's "By person" table counts the same two people.
+    const report = await open(`/${ws.slug}/requests-report`);
+    expect(await report.getByTestId('by-person-row').allTextContents()).toEqual(['Ann101100%', 'Bob1000%']);
+    expect(await blocking(report)).toEqual([]);
+    await Promise.all([page.close(), report.close()]);
   });
 
   it('says what to do when nobody has logged a request, and is a sixth place in the navigation bar that fits a phone', async () => {
