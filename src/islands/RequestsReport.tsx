@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { formatDateTime } from '../lib/format-date.ts';
+import type { PersonFunnel } from '../lib/requests/funnel.ts';
 import type { ReportRow } from '../lib/requests/queries.ts';
-import { groupByTeam, isMatchedStatus, requestCount, type TeamGroup } from '../lib/requests/status.ts';
+import { conversionPercent, groupByTeam, isMatchedStatus, requestCount, type TeamGroup } from '../lib/requests/status.ts';
 import type { LiveStatus } from './live/connection.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
 import { PageHeader } from './ui/PageHeader.tsx';
@@ -10,6 +11,8 @@ import { ReviewerRating, StatusBadge, tint } from './requests/RequestBits.tsx';
 interface Props {
   /** The rows the server rendered the page with; null when it could not read them. */
   initial: ReportRow[] | null;
+  /** The "By person" table as the server rendered it; null when it could not read it. */
+  initialPeople: PersonFunnel[] | null;
   slug: string;
   businessName: string;
   /** The workspace's IANA time zone: the "Requested" column's clock. */
@@ -17,23 +20,31 @@ interface Props {
 }
 
 const DATA_URL = '/api/requests-report';
+const PEOPLE_URL = '/api/requests-report?by=person';
 
-/** The report's rows, read again whenever a live data event says something changed. */
-function useLiveRows(initial: ReportRow[] | null) {
+async function read<T>(url: string): Promise<T | null> {
+  const response = await fetch(url, { credentials: 'include', cache: 'no-store' });
+  return response.ok ? ((await response.json()) as T) : null;
+}
+
+/** The report's rows and people, read again whenever a live data event says something changed. */
+function useLiveRows(initial: ReportRow[] | null, initialPeople: PersonFunnel[] | null) {
   const [rows, setRows] = useState<ReportRow[] | null>(initial);
+  const [people, setPeople] = useState<PersonFunnel[] | null>(initialPeople);
   const reload = async () => {
     try {
-      const response = await fetch(DATA_URL, { credentials: 'include', cache: 'no-store' });
-      if (response.ok) setRows((await response.json()) as ReportRow[]);
+      const [newRows, funnel] = await Promise.all([read<ReportRow[]>(DATA_URL), read<{ people: PersonFunnel[] }>(PEOPLE_URL)]);
+      if (newRows) setRows(newRows);
+      if (funnel) setPeople(funnel.people);
     } catch (error) {
       console.warn('Could not refresh the requests report', error);
     }
   };
   useEffect(() => {
-    if (initial === null) void reload();
+    if (initial === null || initialPeople === null) void reload();
   }, []);
   const status = useLiveReload(reload);
-  return { rows, status };
+  return { rows, people, status };
 }
 
 
@@ -73,6 +84,70 @@ function Summary({ rows }: { rows: ReportRow[] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Per person: requests sent, links opened, requests with a matched review, and the share that got one. */
+function ByPerson({ people }: { people: PersonFunnel[] }) {
+  return (
+    <section aria-labelledby="by-person-heading" class="card overflow-hidden" data-testid="by-person">
+      <div class="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 sm:px-5">
+        <h2 id="by-person-heading" class="text-base font-semibold text-slate-900">
+          By person
+        </h2>
+        <a href="/api/requests-report.csv?by=person" download="review-requests-by-person.csv" class="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-600 hover:text-brand-700">
+          <DownloadIcon />
+          CSV by person
+        </a>
+      </div>
+      <table class="hidden w-full text-left text-sm sm:table">
+        <thead class="bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" class="px-5 py-2.5">Person</th>
+            <th scope="col" class="px-4 py-2.5 text-right">Sent</th>
+            <th scope="col" class="px-4 py-2.5 text-right">Opened</th>
+            <th scope="col" class="px-4 py-2.5 text-right">Reviewed</th>
+            <th scope="col" class="px-5 py-2.5 text-right">Conversion</th>
+          </tr>
+        </thead>
+        <tbody class="divide-y divide-slate-100">
+          {people.map((p) => {
+            const conversion = conversionPercent(p);
+            return (
+              <tr key={p.staffId} data-testid="by-person-row">
+                <th scope="row" class="px-5 py-2.5 font-medium break-words text-slate-900">
+                  {p.firstName}
+                </th>
+                <td class="px-4 py-2.5 text-right text-slate-700 tabular-nums">{p.sent}</td>
+                <td class="px-4 py-2.5 text-right text-slate-700 tabular-nums">{p.opened}</td>
+                <td class="px-4 py-2.5 text-right font-semibold text-emerald-700 tabular-nums">{p.reviewed}</td>
+                <td class="px-5 py-2.5 text-right text-slate-700 tabular-nums">{conversion === null ? '–' : `${conversion}%`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {/* Phones: one line per person. */}
+      <ul class="divide-y divide-slate-100 sm:hidden">
+        {people.map((p) => {
+          const conversion = conversionPercent(p);
+          return (
+            <li key={p.staffId} data-testid="by-person-card" class="px-4 py-3">
+              <div class="flex items-baseline justify-between gap-3">
+                <p class="min-w-0 font-semibold break-words text-slate-900">{p.firstName}</p>
+                <p class="shrink-0 text-sm text-slate-600 tabular-nums">{conversion === null ? '–' : `${conversion}% converted`}</p>
+              </div>
+              <p class="mt-0.5 text-sm text-slate-600 tabular-nums">
+                {p.sent} sent · {p.opened} opened · <span class="font-semibold text-emerald-700">{p.reviewed} reviewed</span>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <p class="border-t border-slate-100 px-4 py-2.5 text-xs text-slate-500 sm:px-5">
+        Opened: the customer opened the review link. Reviewed: a review was matched to the request. Conversion: reviewed out of sent.
+      </p>
+    </section>
   );
 }
 
@@ -168,8 +243,8 @@ function Group({ group, timeZone, index }: { group: TeamGroup<ReportRow>; timeZo
 const STATUS_TEXT: Record<LiveStatus, string> = { connecting: 'Connecting…', live: 'Live', polling: 'Reconnecting…' };
 
 /** The Review Requests Report (SPEC.md section 2): requests by team with their match status. */
-export default function RequestsReport({ initial, slug, businessName, timeZone }: Props) {
-  const { rows, status } = useLiveRows(initial);
+export default function RequestsReport({ initial, initialPeople, slug, businessName, timeZone }: Props) {
+  const { rows, people, status } = useLiveRows(initial, initialPeople);
   const groups = useMemo(() => (rows ? groupByTeam(rows, (r) => r.team) : []), [rows]);
   const logHref = `/${slug}/review-request`;
 
@@ -210,6 +285,7 @@ export default function RequestsReport({ initial, slug, businessName, timeZone }
         ) : (
           <>
             <Summary rows={rows} />
+            {people && people.length > 0 && <ByPerson people={people} />}
             {groups.map((group, index) => (
               <Group key={group.id ?? 'none'} group={group} timeZone={timeZone} index={index} />
             ))}

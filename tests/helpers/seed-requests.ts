@@ -11,7 +11,11 @@ export interface RequestSeed {
   lastName?: string;
   email?: string;
   staffFirstName?: string;
+  /** The person's key (ann@acme.example unless given). */
+  staffEmail?: string;
   createdAt?: Date | string;
+  /** When the customer opened the review link. */
+  clickedAt?: Date;
 }
 
 let sequence = 0;
@@ -22,15 +26,16 @@ export async function insertRequest(app: TestApp, workspaceId: number, seed: Req
     .insert(reviewRequests)
     .values({
       workspaceId,
-      staffId: await staffIdFor(app.database.db, workspaceId, 'ann@acme.example', seed.staffFirstName ?? 'Ann'),
+      staffId: await staffIdFor(app.database.db, workspaceId, seed.staffEmail ?? 'ann@acme.example', seed.staffFirstName ?? 'Ann'),
       teamId: seed.teamId ?? null,
       staffFirstName: seed.staffFirstName ?? 'Ann',
-      staffEmail: 'ann@acme.example',
+      staffEmail: seed.staffEmail ?? 'ann@acme.example',
       customerFirstName: seed.firstName ?? 'Sarah',
       customerLastName: seed.lastName ?? 'Kim',
       customerEmail: seed.email ?? `customer-${sequence}@example.com`,
       token: `seed-token-${process.pid}-${sequence}-${Math.random().toString(36).slice(2)}`,
       createdAt: seed.createdAt === undefined ? undefined : new Date(seed.createdAt),
+      clickedAt: seed.clickedAt ?? null,
     })
     .returning({ id: reviewRequests.id });
   return row!.id;

@@ -27,7 +27,7 @@ const FIELDS = [
   'slug', 'businessName', 'email', 'password', 'adminPassword', 'staffPassword', 'name', 'color', 'value', 'label',
   'reviewerName', 'rating', 'reviewText', 'comment', 'source', 'staffFirstName', 'staffEmail', 'teamId', 'firstName',
   'lastName', 'templateId', 'customEmailSubject', 'customEmailContent', 'subject', 'htmlContent', 'phoneScript',
-  'isActive', 'inviteId', 'reviewId', 'message', 'reviewLink', 'accountId', 'locationId',
+  'isActive', 'inviteId', 'reviewId', 'message', 'reviewLink', 'accountId', 'locationId', 'intoId', 'active',
 ];
 const everyField = (value: unknown) => JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, value])));
 

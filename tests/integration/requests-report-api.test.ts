@@ -275,6 +275,69 @@ describe('GET /api/requests-report.csv', () => {
   });
 });
 
+describe('the per-person funnel (?by=person)', () => {
+  /** Ann: 3 sent, 2 opened, 1 reviewed (a suggestion does not count); Bob: 1 sent, opened and reviewed. */
+  async function twoPeople() {
+    const signedIn = await signUpAdmin(app);
+    const { workspaceId } = signedIn;
+    const ann = (email: string, opened: boolean) => insertRequest(app, workspaceId, { staffFirstName: 'Ann', staffEmail: email, clickedAt: opened ? new Date() : undefined });
+    const a1 = await ann('ann@x.example', true);
+    const a2 = await ann('ann@x.example', true);
+    await ann('ann@x.example', false);
+    const b1 = await insertRequest(app, workspaceId, { staffFirstName: '=Bob', staffEmail: 'bob@x.example', clickedAt: new Date() });
+    await insertReview(app, workspaceId, { requestId: a1, matchStatus: 'manual' });
+    await insertReview(app, workspaceId, { requestId: a2, matchStatus: 'needs_review', matchConfidence: 60 });
+    await insertReview(app, workspaceId, { requestId: b1, matchStatus: 'auto_matched', matchConfidence: 95 });
+    return signedIn;
+  }
+
+  it('answers { people } with each person\'s sent, opened and reviewed, leaving the rows list as it was', async () => {
+    const { client } = await twoPeople();
+    const res = await client.get('/api/requests-report?by=person');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      people: [
+        { staffId: expect.any(Number), firstName: '=Bob', sent: 1, opened: 1, reviewed: 1 },
+        { staffId: expect.any(Number), firstName: 'Ann', sent: 3, opened: 2, reviewed: 1 },
+      ],
+    });
+    expect((await client.get('/api/requests-report')).json).toHaveLength(4);
+    const { client: staff } = await signUp(app);
+    expect((await staff.get('/api/requests-report?by=person')).json).toEqual({ people: [] });
+  });
+
+  it('gives the funnel as a CSV of its own, and the requests CSV keeps its columns', async () => {
+    const { client } = await twoPeople();
+    const res = await client.get('/api/requests-report.csv?by=person');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="review-requests-by-person.csv"');
+    expect(res.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual(['Person,Sent,Opened,Reviewed,Conversion (%)', "'=Bob,1,1,1,100", 'Ann,3,2,1,33', '']);
+    expect((await client.get('/api/requests-report.csv')).text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Team,Customer,Team Member,Requested,Status,Match Confidence (%),Reviewer,Rating');
+  });
+
+  it('refuses any other ?by with 400, and shows only the caller\'s workspace', async () => {
+    const { client } = await twoPeople();
+    for (const path of ['/api/requests-report?by=team', '/api/requests-report.csv?by=', '/api/requests-report?by=PERSON']) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.json).toEqual({ message: 'by must be "person", or left out for the requests', field: 'by' });
+    }
+    const other = await signUpAdmin(app);
+    expect((await other.client.get('/api/requests-report?by=person')).json).toEqual({ people: [] });
+    expect((await other.client.get('/api/requests-report.csv?by=person')).text.replace(/^\uFEFF/, '')).toBe('Person,Sent,Opened,Reviewed,Conversion (%)\r\n');
+  });
+
+  it('shows the "By person" table on the report page', async () => {
+    const { client, workspace } = await twoPeople();
+    const html = (await client.get(`/${workspace.slug}/requests-report`)).text;
+    expect(html).toContain('By person');
+    expect(html).toContain('href="/api/requests-report.csv?by=person"');
+    const rows = [...html.matchAll(/data-testid="by-person-row"[^>]*>(.*?)<\/tr>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|'));
+    expect(rows).toEqual(['|=Bob|1|1|1|100%|', '|Ann|3|2|1|33%|']);
+  });
+});
+
 describe('PUT /api/admin/review-request/{campaignId}', () => {
   it('edits the request, answers the admin item, and announces it', async () => {
     const { client, workspaceId } = await signUpAdmin(app);

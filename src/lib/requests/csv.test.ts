@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, reportCsv } from './csv.ts';
+import { csvCell, personFunnelCsv, reportCsv } from './csv.ts';
 import type { ReportRow } from './queries.ts';
 
 describe('csvCell', () => {
@@ -66,5 +66,20 @@ describe('reportCsv', () => {
 
   it('is only the header for no rows', () => {
     expect(reportCsv([], 'UTC')).toBe('\uFEFFTeam,Customer,Team Member,Requested,Status,Match Confidence (%),Reviewer,Rating\r\n');
+  });
+});
+
+describe('personFunnelCsv', () => {
+  it('writes a BOM, its own header and one line per person, names guarded like every cell', () => {
+    const csv = personFunnelCsv([
+      { staffId: 1, firstName: 'Ann', sent: 3, opened: 2, reviewed: 2 },
+      { staffId: 2, firstName: '=Bob', sent: 1, opened: 0, reviewed: 0 },
+    ]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual(['Person,Sent,Opened,Reviewed,Conversion (%)', 'Ann,3,2,2,67', "'=Bob,1,0,0,0", '']);
+  });
+
+  it('is only the header for nobody', () => {
+    expect(personFunnelCsv([])).toBe('\uFEFFPerson,Sent,Opened,Reviewed,Conversion (%)\r\n');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByTeam, requestCount, requestStatusBadge } from './status.ts';
+import { conversionPercent, groupByTeam, requestCount, requestStatusBadge } from './status.ts';
 
 describe('requestStatusBadge', () => {
   it.each([
@@ -49,5 +49,13 @@ describe('groupByTeam', () => {
 
   it('gives no groups for no rows', () => {
     expect(groupByTeam([], () => null)).toEqual([]);
+  });
+});
+
+describe('conversionPercent', () => {
+  it('is matched reviews per request sent, in whole percent, and null with nothing sent', () => {
+    expect(conversionPercent({ sent: 3, reviewed: 2 })).toBe(67);
+    expect(conversionPercent({ sent: 4, reviewed: 0 })).toBe(0);
+    expect(conversionPercent({ sent: 0, reviewed: 0 })).toBeNull();
   });
 });

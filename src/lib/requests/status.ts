@@ -38,6 +38,11 @@ export function requestCount(n: number): string {
 
 export const NO_TEAM_LABEL = 'No team';
 
+/** Requests that got a matched review, per request sent, as a whole percent; null when nothing was sent. */
+export function conversionPercent(funnel: { sent: number; reviewed: number }): number | null {
+  return funnel.sent === 0 ? null : Math.round((funnel.reviewed / funnel.sent) * 100);
+}
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 export interface TeamGroup<R> {

@@ -9,7 +9,8 @@ export function staffEmailKey(email: string): string {
 
 /**
  * The person a request logged with this staff email belongs to: created on the first request, and for
- * an entry the admin merged into another, that other person.
+ * an entry the admin merged into another, that other person. The entry is read FOR SHARE, so inside
+ * the logging transaction a merge running meanwhile (src/lib/staff/manage.ts) is waited for and seen.
  */
 export async function staffIdFor(db: Db, workspaceId: number, email: string, firstName: string): Promise<number> {
   const key = staffEmailKey(email);
@@ -17,6 +18,7 @@ export async function staffIdFor(db: Db, workspaceId: number, email: string, fir
   const [row] = await db
     .select({ id: staff.id, mergedIntoId: staff.mergedIntoId })
     .from(staff)
-    .where(and(eq(staff.workspaceId, workspaceId), eq(staff.email, key)));
+    .where(and(eq(staff.workspaceId, workspaceId), eq(staff.email, key)))
+    .for('share');
   return row!.mergedIntoId ?? row!.id;
 }

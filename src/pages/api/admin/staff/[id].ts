@@ -1,0 +1,22 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../lib/auth/guards.ts';
+import { json, notFound, parseJsonBody } from '../../../../lib/http.ts';
+import { announceDataChange } from '../../../../lib/live/publish.ts';
+import { updateStaff } from '../../../../lib/staff/manage.ts';
+import { staffUpdatePayload } from '../../../../lib/validation/staff-payloads.ts';
+import { STAFF_NOT_FOUND, staffId, staffProblemResponse } from './_problem.ts';
+
+/** Renames a person, or deactivates or reactivates them. */
+export const PUT: APIRoute = async ({ params, request, locals }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const id = staffId(params.id);
+  if (id === null) return notFound(STAFF_NOT_FOUND);
+  const parsed = await parseJsonBody(request, staffUpdatePayload);
+  if (!parsed.ok) return parsed.response;
+  const { database } = locals.runtime;
+  const result = await updateStaff(database.db, access.workspace.id, id, parsed.data);
+  if (!result.ok) return staffProblemResponse(result.problem);
+  await announceDataChange(database, access.workspace.id);
+  return json({ staff: result.staff });
+};
