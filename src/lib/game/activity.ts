@@ -1,28 +1,28 @@
-import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { reviewRequests, reviews } from '../db/schema.ts';
 import { LIVE_REVIEW } from '../reviews/store.ts';
 import { COUNTED_FOR_TEAM } from '../scoring.ts';
-import type { Activity } from './fair-score.ts';
+import { SCORING_RULES, type Activity, type RequestActivity, type ReviewActivity } from './fair-score.ts';
 
-// What the fair score is computed from, loaded per day in the workspace's time zone: requests by team,
-// person, day logged and day the customer was seen; matched reviews by team, person and day written.
+// What the fair score is computed from, counted in SQL per challenge week (calendar days in the
+// workspace's zone, as src/lib/game/challenge-week.ts counts them): requests by team, person, week
+// logged and days between seeing the customer and logging; matched reviews by team, person and week
+// written. Counting per week keeps the answer small however many requests a workspace has.
 // Unmatched reviews are not loaded: they count for nobody.
 
-export interface RequestRow {
+export interface RequestRow extends RequestActivity {
   teamId: number | null;
   staffId: number;
-  loggedOn: string;
-  sawCustomerOn: string | null;
-  count: number;
+  /** Of `count`, the requests whose link the customer opened. */
+  opened: number;
 }
 
-export interface ReviewRow {
+export interface ReviewRow extends ReviewActivity {
   teamId: number | null;
   /** The person whose request the review was matched to; null for a review given to a team only. */
   staffId: number | null;
-  writtenOn: string;
-  count: number;
 }
 
 export interface ActivityRows {
@@ -30,17 +30,22 @@ export interface ActivityRows {
   reviews: ReviewRow[];
 }
 
-export async function loadActivity(db: Db, workspaceId: number, since: Date, timeZone: string): Promise<ActivityRows> {
-  const loggedOn = sql<string>`((${reviewRequests.createdAt} AT TIME ZONE ${timeZone})::date)::text`;
-  const writtenOn = sql<string>`((${reviews.createTime} AT TIME ZONE ${timeZone})::date)::text`;
+/** Lags beyond these bounds score the same as the bound, so they are grouped together. */
+const LAG_BOUNDS = [-1, SCORING_RULES.requestWindowDays + 1] as const;
+
+export async function loadActivity(db: Db, workspaceId: number, since: Date, challenge: { startDay: string; timeZone: string }): Promise<ActivityRows> {
+  const localDay = (column: SQL | AnyPgColumn) => sql`(${column} AT TIME ZONE ${challenge.timeZone})::date`;
+  const weekOf = (column: AnyPgColumn) => sql<number>`floor((${localDay(column)} - ${challenge.startDay}::date) / 7.0)::int`.mapWith(Number);
+  // least/greatest skip nulls: a request older than the field keeps its null.
+  const lagDays = sql<number | null>`CASE WHEN ${reviewRequests.interactionDate} IS NOT NULL THEN least(greatest(${localDay(reviewRequests.createdAt)} - ${reviewRequests.interactionDate}, ${LAG_BOUNDS[0]}::int), ${LAG_BOUNDS[1]}::int) END`;
   const [requests, matched] = await Promise.all([
     db
-      .select({ teamId: reviewRequests.teamId, staffId: reviewRequests.staffId, loggedOn, sawCustomerOn: reviewRequests.interactionDate, count: count() })
+      .select({ teamId: reviewRequests.teamId, staffId: reviewRequests.staffId, week: weekOf(reviewRequests.createdAt), lagDays, count: count(), opened: count(reviewRequests.clickedAt) })
       .from(reviewRequests)
       .where(and(eq(reviewRequests.workspaceId, workspaceId), gte(reviewRequests.createdAt, since)))
       .groupBy(sql`1`, sql`2`, sql`3`, sql`4`),
     db
-      .select({ teamId: reviews.teamId, staffId: reviewRequests.staffId, writtenOn, count: count() })
+      .select({ teamId: reviews.teamId, staffId: reviewRequests.staffId, week: weekOf(reviews.createTime), count: count() })
       .from(reviews)
       .leftJoin(reviewRequests, eq(reviewRequests.id, reviews.requestId))
       .where(

@@ -1,6 +1,3 @@
-import { daysBetween } from '../time.ts';
-import { weekIndexOfDay } from './challenge-week.ts';
-
 // Fair scoring (issue 13, docs/decisions/031-fair-scoring.md). Pure: the same activity always gives
 // the same score. A week's points are compared with the team's (or person's) own usual week, so a busy
 // season does not decide the ranking; a request scores only when logged soon after the customer was
@@ -20,17 +17,17 @@ export const SCORING_RULES = {
   usualFloor: 5,
 } as const;
 
-/** Requests logged on one day for customers seen on one day (dates in the workspace zone). */
+/** Requests logged in one challenge week (0-based; negative before the challenge), `lagDays` after the customer was seen. */
 export interface RequestActivity {
-  loggedOn: string;
-  /** Null for requests older than the "Saw the customer on" field: they count as seen that day. */
-  sawCustomerOn: string | null;
+  week: number;
+  /** Days from "Saw the customer on" to logging (negative: dated after it was logged); null for requests older than that field. */
+  lagDays: number | null;
   count: number;
 }
 
-/** Matched reviews written on one day. Ratings travel with them and are deliberately ignored. */
+/** Matched reviews written in one challenge week. Ratings may travel with them and are deliberately ignored. */
 export interface ReviewActivity {
-  writtenOn: string;
+  week: number;
   rating?: number;
   count: number;
 }
@@ -48,33 +45,30 @@ export interface WeekPoints {
 }
 
 /** True when a request was logged within the window after its customer interaction, not before it. */
-export function requestScores(request: Pick<RequestActivity, 'loggedOn' | 'sawCustomerOn'>): boolean {
-  if (request.sawCustomerOn === null) return true;
-  const lag = daysBetween(request.sawCustomerOn, request.loggedOn);
-  return lag >= 0 && lag <= SCORING_RULES.requestWindowDays;
+export function requestScores(lagDays: number | null): boolean {
+  return lagDays === null || (lagDays >= 0 && lagDays <= SCORING_RULES.requestWindowDays);
 }
 
 const emptyWeek = (): WeekPoints => ({ requestsLogged: 0, requestsCounted: 0, reviewsMatched: 0, points: 0 });
 
-/** Points per challenge week (0-based index; weeks before the challenge are negative). */
-export function weeklyPoints(activity: Activity, startDay: string): Map<number, WeekPoints> {
+/** Points per challenge week. */
+export function weeklyPoints(activity: Activity): Map<number, WeekPoints> {
   const weeks = new Map<number, WeekPoints>();
-  const week = (day: string) => {
-    const index = weekIndexOfDay(day, startDay);
+  const week = (index: number) => {
     let points = weeks.get(index);
     if (!points) weeks.set(index, (points = emptyWeek()));
     return points;
   };
   for (const request of activity.requests) {
-    const points = week(request.loggedOn);
+    const points = week(request.week);
     points.requestsLogged += request.count;
-    if (requestScores(request)) {
+    if (requestScores(request.lagDays)) {
       points.requestsCounted += request.count;
       points.points += request.count * SCORING_RULES.requestPoints;
     }
   }
   for (const review of activity.reviews) {
-    const points = week(review.writtenOn);
+    const points = week(review.week);
     points.reviewsMatched += review.count;
     points.points += review.count * SCORING_RULES.reviewPoints;
   }
@@ -107,9 +101,9 @@ export interface Scores {
  * The scores of one team or person. `firstWeek` is the first week its history may count from (its
  * creation, or as far back as the activity was loaded); `currentWeek` the week being played.
  */
-export function scoreActivity(activity: Activity, options: { startDay: string; firstWeek: number; currentWeek: number }): Scores {
-  const { startDay, firstWeek, currentWeek } = options;
-  const byWeek = weeklyPoints(activity, startDay);
+export function scoreActivity(activity: Activity, options: { firstWeek: number; currentWeek: number }): Scores {
+  const { firstWeek, currentWeek } = options;
+  const byWeek = weeklyPoints(activity);
   const pointsOf = (index: number) => byWeek.get(index) ?? emptyWeek();
   const challenge: ScoreParts = { ...emptyWeek(), usualWeekPoints: 0 };
   let challengeScore = 0;

@@ -8,7 +8,7 @@ import { putSetting } from '../settings.ts';
 import { staffIdFor } from '../staff/people.ts';
 import { createTeam } from '../teams.ts';
 import { registerWorkspace, type Workspace } from '../workspaces.ts';
-import { leaderboard, loadGame } from './standings.ts';
+import { leaderboard, loadGame, scoresOf } from './standings.ts';
 
 // The game read from the database at a fixed instant: which week it is, and what that week counts,
 // on both sides of a daylight-saving change and of local midnight.
@@ -36,7 +36,7 @@ async function workspace(startDay: string, timeZone: string): Promise<Workspace>
   return ws;
 }
 
-async function logged(ws: Workspace, teamId: number, staff: string, at: string, sawCustomerOn: string) {
+async function logged(ws: Workspace, teamId: number, staff: string, at: string, sawCustomerOn: string | null) {
   const [row] = await database.db
     .insert(reviewRequests)
     .values({
@@ -105,5 +105,20 @@ describe('the game at a fixed instant', () => {
       ['Tom', 0, 0],
     ]);
     expect(board[0]!.score).toBeGreaterThan(board[1]!.score);
+  });
+
+  it('scores a request logged up to 3 days after the customer was seen, and one from before the field existed', async () => {
+    const ws = await workspace('2026-11-02', 'Australia/Sydney');
+    const team = await createTeam(database.db, ws, { name: 'Desk', color: '#3B82F6' });
+    if (!team.ok) throw new Error(team.problem);
+    // Monday 9 November, 09:00 in Sydney.
+    await logged(ws, team.team.id, 'Ann', '2026-11-08T22:00:00Z', '2026-11-06'); // 3 days after: counts
+    await logged(ws, team.team.id, 'Ann', '2026-11-08T22:00:00Z', '2026-11-05'); // 4 days after: does not
+    await logged(ws, team.team.id, 'Ann', '2026-11-08T22:00:00Z', null); // older than the field: counts
+    const game = await loadGame(database.db, ws, new Date('2026-11-10T00:00:00Z'));
+    expect(game.week.number).toBe(2);
+    expect(game.rows.requests.map((r) => r.lagDays).sort()).toEqual([3, 4, null].sort());
+    const scores = scoresOf(game, new Date('2026-11-01T00:00:00Z'), (row) => row.teamId === team.team.id);
+    expect(scores.week.parts).toMatchObject({ requestsLogged: 3, requestsCounted: 2 });
   });
 });

@@ -29,7 +29,8 @@ export async function loadGame(db: Db, workspace: Workspace, now = new Date()): 
   const week = challengeWeekAt(now, startDay, challenge.timezone);
   const weekIndex = week.number - 1;
   const firstLoadedWeek = Math.min(0, weekIndex) - SCORING_RULES.trailingWeeks;
-  const rows = await loadActivity(db, workspace.id, weekOfIndex(firstLoadedWeek, startDay, challenge.timezone).startsAt, challenge.timezone);
+  const since = weekOfIndex(firstLoadedWeek, startDay, challenge.timezone).startsAt;
+  const rows = await loadActivity(db, workspace.id, since, { startDay, timeZone: challenge.timezone });
   return { challenge, startDay, week, weekIndex, firstLoadedWeek, rows };
 }
 
@@ -37,7 +38,6 @@ export async function loadGame(db: Db, workspace: Workspace, now = new Date()): 
 export function scoresOf(game: Game, createdAt: Date, belongs: (row: { teamId: number | null; staffId: number | null }) => boolean): Scores {
   const createdWeek = weekIndexOfDay(localDateOf(createdAt, game.challenge.timezone), game.startDay);
   return scoreActivity(activityOf(game.rows, belongs), {
-    startDay: game.startDay,
     firstWeek: Math.max(createdWeek, game.firstLoadedWeek),
     currentWeek: game.weekIndex,
   });
@@ -71,24 +71,28 @@ export async function leaderboard(
   onBoard: (teamId: number | null) => boolean = () => true,
 ): Promise<LeaderboardPerson[]> {
   const since = period === 'week' ? game.week.startsAt : game.challenge.start;
-  const inPeriod = and(eq(reviewRequests.workspaceId, workspace.id), gte(reviewRequests.createdAt, since), lt(reviewRequests.createdAt, game.week.endsAt));
-  const [people, sentRows, matchedRows] = await Promise.all([
+  const firstWeek = period === 'week' ? game.weekIndex : 0;
+  const [people, matchedRows] = await Promise.all([
     db
       .select({ id: staff.id, firstName: staff.firstName, createdAt: staff.createdAt })
       .from(staff)
       .where(and(eq(staff.workspaceId, workspace.id), eq(staff.active, true), isNull(staff.mergedIntoId))),
     db
-      .select({ staffId: reviewRequests.staffId, teamId: reviewRequests.teamId, sent: count(), opened: count(reviewRequests.clickedAt) })
-      .from(reviewRequests)
-      .where(inPeriod)
-      .groupBy(reviewRequests.staffId, reviewRequests.teamId),
-    db
       .select({ staffId: reviewRequests.staffId, teamId: reviewRequests.teamId, matched: countDistinct(reviewRequests.id) })
       .from(reviews)
       .innerJoin(reviewRequests, eq(reviewRequests.id, reviews.requestId))
-      .where(and(eq(reviews.workspaceId, workspace.id), inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM]), isNull(reviews.removedAt), inPeriod))
+      .where(
+        and(
+          eq(reviews.workspaceId, workspace.id),
+          inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM]),
+          isNull(reviews.removedAt),
+          gte(reviewRequests.createdAt, since),
+          lt(reviewRequests.createdAt, game.week.endsAt),
+        ),
+      )
       .groupBy(reviewRequests.staffId, reviewRequests.teamId),
   ]);
+  const sentRows = game.rows.requests.filter((r) => r.week >= firstWeek && r.week <= game.weekIndex).map((r) => ({ ...r, sent: r.count }));
   const funnels = [...sentRows.map((r) => ({ ...r, matched: 0 })), ...matchedRows.map((r) => ({ ...r, sent: 0, opened: 0 }))];
   const rows: LeaderboardPerson[] = [];
   for (const person of people) {
