@@ -100,7 +100,7 @@ export function WallboardSettings({ stored, save, busy }: Props) {
       />
       <YesNoSetting
         id="setting-show_reviewer_names"
-        label="Show reviewer names on the wallboard"
+        label="Show reviewers' names on the wallboard"
         hint="A first name and initial in the latest reviews and the celebration. Turn off for screens that customers can see."
         checked={stored('show_reviewer_names') !== 'false'}
         disabled={busy('show_reviewer_names')}

@@ -43,7 +43,7 @@ function TeamCard({ team, slug, links, size }: { team: DashboardTeam; slug: stri
       style={{ boxShadow: `inset 0 0.6vh 0 ${team.color}` }}
     >
       <div class="flex items-center justify-between gap-3 lg:gap-[1vw]">
-        <h2 class="flex min-w-0 items-center gap-2 text-[clamp(1.4rem,3.8vh,3.25rem)] leading-tight font-bold lg:gap-[0.8vw]">
+        <div class="flex min-w-0 items-center gap-2 text-[clamp(1.4rem,3.8vh,3.25rem)] leading-tight font-bold lg:gap-[0.8vw]">
           {team.rank !== null ? (
             <span data-testid="team-rank" class="shrink-0 rounded-xl border-[0.35vh] px-[0.5vw] text-[0.8em] font-black tabular-nums" style={{ borderColor: team.color }}>
               #{team.rank}
@@ -51,8 +51,8 @@ function TeamCard({ team, slug, links, size }: { team: DashboardTeam; slug: stri
           ) : (
             <span class="h-[1.8vh] min-h-3 w-[1.8vh] min-w-3 shrink-0 rounded-full" style={{ backgroundColor: team.color }} aria-hidden="true" />
           )}
-          <span class="truncate">{team.name}</span>
-        </h2>
+          <h2 class="truncate">{team.name}</h2>
+        </div>
         {leading && <LeadingBadge />}
       </div>
       {unknown ? (
