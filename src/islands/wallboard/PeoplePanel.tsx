@@ -1,8 +1,8 @@
 import type { LeaderboardPerson } from '../../lib/game/standings.ts';
 import { percentLabel, sharedRanks } from '../wallboard-figures.ts';
 
-const HEAD = 'px-[0.8vw] py-[0.8vh] text-right font-semibold text-slate-400 first:text-left';
-const CELL = 'px-[0.8vw] py-[0.9vh] text-right tabular-nums';
+const HEAD = 'px-[0.8vw] py-[0.6vh] text-right font-semibold text-slate-400 first:text-left';
+const CELL = 'px-[0.8vw] py-[0.55vh] text-right tabular-nums';
 
 /** This week's people leaderboard: who asked, who got opened, who got reviews, best score first. */
 export function PeoplePanel({ people }: { people: LeaderboardPerson[] }) {
@@ -17,8 +17,8 @@ export function PeoplePanel({ people }: { people: LeaderboardPerson[] }) {
   const ranks = sharedRanks(people.map((p) => p.score));
   return (
     <div class="overflow-x-auto rounded-3xl bg-slate-900/80 px-2 py-2 ring-1 ring-white/10 lg:px-[1vw] lg:py-[1vh]">
-      <table class="w-full text-base whitespace-nowrap lg:text-[clamp(1rem,3.1vh,2.6rem)]">
-        <thead class="text-sm lg:text-[clamp(0.85rem,2.6vh,2.1rem)]">
+      <table class="w-full text-base whitespace-nowrap lg:text-[clamp(1rem,2.8vh,2.4rem)] lg:leading-tight">
+        <thead class="text-sm lg:text-[clamp(0.85rem,2.5vh,2rem)]">
           <tr>
             <th scope="col" class={`${HEAD} w-[1%]`}>
               <span class="sr-only">Rank</span>#

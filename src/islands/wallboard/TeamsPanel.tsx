@@ -56,7 +56,7 @@ function TeamCard({ team, slug, links, size }: { team: DashboardTeam; slug: stri
         {leading && <LeadingBadge />}
       </div>
       {unknown ? (
-        <p class="text-base leading-snug text-slate-300 lg:text-[clamp(0.9rem,2.5vh,2rem)]">Reviews not matched to a request yet. They count for no team.</p>
+        <p class="text-base leading-snug text-slate-300 lg:text-[clamp(0.9rem,2.5vh,2rem)]">Reviews not matched to a request yet</p>
       ) : (
         <div class="flex items-end justify-between gap-[1vw]">
           <p class="flex shrink-0 items-baseline gap-[0.6vw]">
