@@ -4,6 +4,7 @@ import {
   CELEBRATION_EVENT,
   CELEBRATION_SOUND_URL,
   CELEBRATION_VOLUME,
+  DEMO_CELEBRATION_TEXT,
   FIREWORK_COLOURS,
   FIREWORK_COUNT,
   FIREWORK_INTERVAL_MS,
@@ -18,6 +19,8 @@ export interface CelebrationProps {
   message?: string;
   /** The success sound; false plays none. */
   sound?: string | false;
+  /** False hides reviewer names (the show_reviewer_names setting: screens that face customers). */
+  names?: boolean;
 }
 
 interface Shown extends CelebrationDetail {
@@ -31,8 +34,11 @@ const FADE_OUT_MS = 500;
  * dark full-screen overlay with fireworks and the success sound shows for exactly 8 s, then clears.
  * Events that arrive while it shows are absorbed into the running celebration.
  */
-export default function Celebration({ message = 'New review!', sound = CELEBRATION_SOUND_URL }: CelebrationProps) {
+export default function Celebration({ message = 'New review!', sound = CELEBRATION_SOUND_URL, names = true }: CelebrationProps) {
   const [shown, setShown] = useState<Shown | null>(null);
+  // Read when an event arrives, so a settings change does not cut a running celebration short.
+  const showNames = useRef(names);
+  showNames.current = names;
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,7 +53,7 @@ export default function Celebration({ message = 'New review!', sound = CELEBRATI
       if (timer !== undefined) return; // One celebration at a time, nothing queued.
       timer = setTimeout(end, CELEBRATION_DURATION_MS);
       const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-      setShown({ ...readCelebrationDetail((event as CustomEvent<unknown>).detail), reducedMotion });
+      setShown({ ...readCelebrationDetail((event as CustomEvent<unknown>).detail, { names: showNames.current }), reducedMotion });
       if (sound) audio = playSound(sound);
     };
 
@@ -109,7 +115,7 @@ function Overlay({ message, shown }: { message: string; shown: Shown }) {
     return () => animations.forEach((animation) => animation.cancel());
   }, [shown]);
 
-  const { reviewerName, rating, neutral } = shown;
+  const { reviewerName, rating, neutral, demo } = shown;
   const name = reviewerName && <span style={{ color: '#ffe066' }}>{reviewerName}</span>;
   const byline = name ? (
     rating ? (
@@ -123,6 +129,8 @@ function Overlay({ message, shown }: { message: string; shown: Shown }) {
     `A ${rating}-star review`
   ) : neutral ? (
     'Every review counts: thank you, team!'
+  ) : demo ? (
+    'Only this screen shows it: no review has arrived.'
   ) : (
     'Great work, team!'
   );
@@ -166,7 +174,7 @@ function Overlay({ message, shown }: { message: string; shown: Shown }) {
             filter: 'drop-shadow(0 0.04em 0.12em rgba(0, 0, 0, 0.6))',
           }}
         >
-          {neutral ? NEUTRAL_CELEBRATION_TEXT : message}
+          {neutral ? NEUTRAL_CELEBRATION_TEXT : demo ? DEMO_CELEBRATION_TEXT : message}
         </p>
         {rating !== undefined && (
           <p

@@ -2,15 +2,17 @@ import { useEffect, useState } from 'preact/hooks';
 import Celebration from './Celebration.tsx';
 import { CELEBRATION_DURATION_MS, CELEBRATION_SOUND_URL, dispatchCelebration } from './celebration.ts';
 import { demoDashboard, firstArrivalDelayMs, initialDemoBoard, nextArrivalDelayMs, nextDemoReview, withDemoReview } from './demo/demo-board.ts';
+import { useClock } from './wallboard/use-clock.ts';
 import WallboardView from './wallboard/WallboardView.tsx';
 
 /**
- * The public demo (/demo): the real wallboard and celebration fed by sample data in the browser.
- * A sample review "arrives" every few seconds; no account, no request to the server.
+ * The public demo (/demo): the real wallboard, its four panels and the celebration, fed by sample
+ * data in the browser. A sample review "arrives" every few seconds; no account, no request to the server.
  */
 export default function DemoWallboard() {
   const [board, setBoard] = useState(initialDemoBoard);
   const [sound, setSound] = useState(false);
+  const now = useClock();
 
   useEffect(() => {
     let current = initialDemoBoard();
@@ -62,7 +64,7 @@ export default function DemoWallboard() {
   );
 
   return (
-    <WallboardView dashboard={demoDashboard(board)} slug="" links={false} status={{ text: 'Sample data', ok: true }} banner={banner}>
+    <WallboardView dashboard={demoDashboard(board)} slug="" links={false} now={now} status={{ text: 'Sample data', ok: true }} banner={banner}>
       <Celebration sound={sound ? CELEBRATION_SOUND_URL : false} />
     </WallboardView>
   );

@@ -3,6 +3,7 @@ import type { Dashboard } from '../lib/dashboard.ts';
 import Celebration from './Celebration.tsx';
 import { dispatchCelebration } from './celebration.ts';
 import { connectLive, type LiveStatus } from './live/connection.ts';
+import { useClock } from './wallboard/use-clock.ts';
 import WallboardView from './wallboard/WallboardView.tsx';
 
 const IDLE_CURSOR_MS = 3000;
@@ -47,15 +48,6 @@ function useWallDisplay() {
       void lock?.release();
     };
   }, []);
-}
-
-function useClock() {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 const STATUS_TEXT: Record<LiveStatus, string> = { connecting: 'Connecting…', live: 'Live', polling: 'Reconnecting…' };
@@ -103,16 +95,18 @@ export default function Wallboard({ initial, slug, kioskToken, wallboardId }: Pr
   }
 
   return (
-    <WallboardView dashboard={dashboard} slug={slug} links={links} status={{ text: STATUS_TEXT[status], ok: status === 'live' }}>
+    <WallboardView dashboard={dashboard} slug={slug} links={links} now={now} status={{ text: STATUS_TEXT[status], ok: status === 'live' }}>
       {links && (
+        // Celebrates on this screen only, marked as a demo: the other screens of the workspace see
+        // nothing (decision 034; POST /api/demo-celebration stays for SPEC.md, unused here).
         <button
           type="button"
           aria-label="Play a demo celebration"
           class="fixed bottom-0 left-0 h-8 w-8 opacity-[0.03] focus-visible:opacity-100"
-          onClick={() => fetch('/api/demo-celebration', { method: 'POST', credentials: 'include' }).catch((error) => console.warn('Demo celebration failed', error))}
+          onClick={() => dispatchCelebration({ demo: true })}
         />
       )}
-      <Celebration />
+      <Celebration names={dashboard.display.showReviewerNames} />
     </WallboardView>
   );
 }

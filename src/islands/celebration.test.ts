@@ -50,6 +50,17 @@ describe('readCelebrationDetail', () => {
     expect(readCelebrationDetail({ reviewerName: 'Ana', rating: 3.6 })).toEqual({ reviewerName: 'Ana', rating: 4 });
   });
 
+  it('keeps no name where reviewer names are hidden (show_reviewer_names false)', () => {
+    expect(readCelebrationDetail({ reviewerName: 'Sam Lee', rating: 5 }, { names: false })).toEqual({ rating: 5 });
+    expect(readCelebrationDetail({ review: { reviewerName: 'Ana', rating: 2 } }, { names: false })).toEqual({ neutral: true });
+  });
+
+  it('marks the demo button\'s celebration as a demo, whatever else it carries', () => {
+    expect(readCelebrationDetail({ demo: true })).toEqual({ demo: true });
+    expect(readCelebrationDetail({ demo: true, reviewerName: 'Sam', rating: 5 })).toEqual({ demo: true });
+    expect(readCelebrationDetail({ demo: 'yes', rating: 5 })).toEqual({ rating: 5 });
+  });
+
   it('leaves out what is missing or unusable', () => {
     expect(readCelebrationDetail(undefined)).toEqual({});
     expect(readCelebrationDetail('Sam')).toEqual({});

@@ -22,10 +22,14 @@ export interface CelebrationDetail {
   rating?: number;
   /** A review of 3 stars or fewer: honoured as the team's effort, with no stars and no name. */
   neutral?: true;
+  /** The wallboard's hidden demo button: no review arrived, and the overlay says so. */
+  demo?: true;
 }
 
 /** The headline of a neutral celebration (issue 13: effort, not stars; nothing a customer would mind on a screen). */
 export const NEUTRAL_CELEBRATION_TEXT = 'New review collected';
+/** The headline of the hidden demo button's celebration. */
+export const DEMO_CELEBRATION_TEXT = 'Demo celebration';
 /** Reviews of this many stars or fewer are celebrated without their stars or the reviewer's name. */
 export const NEUTRAL_AT_OR_BELOW = 3;
 
@@ -38,17 +42,19 @@ export function dispatchCelebration(detail?: unknown): void {
 /**
  * Picks a usable reviewer name (trimmed, at most 60 characters) and a whole 1-5 rating out of an
  * event's detail, or out of a `review` object nested in it; anything else is ignored. A review of 3
- * stars or fewer gives a neutral celebration: neither its stars nor its reviewer's name.
+ * stars or fewer gives a neutral celebration: neither its stars nor its reviewer's name. With
+ * `names` false (the show_reviewer_names setting) no name is kept either.
  */
-export function readCelebrationDetail(detail: unknown): CelebrationDetail {
+export function readCelebrationDetail(detail: unknown, { names = true }: { names?: boolean } = {}): CelebrationDetail {
   if (typeof detail !== 'object' || detail === null) return {};
+  if ((detail as Record<string, unknown>)['demo'] === true) return { demo: true };
   let source = detail as Record<string, unknown>;
   // A live event may nest the review that caused it; read that when the top level names nobody.
   const nested = source['review'];
   if (source['reviewerName'] === undefined && typeof nested === 'object' && nested !== null) source = nested as Record<string, unknown>;
   const result: CelebrationDetail = {};
   const name = source['reviewerName'];
-  if (typeof name === 'string' && name.trim() !== '') result.reviewerName = name.trim().slice(0, 60);
+  if (names && typeof name === 'string' && name.trim() !== '') result.reviewerName = name.trim().slice(0, 60);
   const rating = typeof source['rating'] === 'string' ? Number(source['rating']) : source['rating'];
   if (typeof rating === 'number' && Number.isFinite(rating)) {
     const whole = Math.round(rating);

@@ -47,9 +47,9 @@ describe.skipIf(!browserAvailable)('the wallboard', () => {
     const cards = page.getByTestId('team-card');
     expect(await cards.count()).toBe(2);
     expect(await cards.nth(0).textContent()).toContain('Front Desk');
-    expect(await cards.nth(0).getByText('Requests').count()).toBe(1);
+    expect(await cards.nth(0).getByText('Requests', { exact: true }).count()).toBe(1);
     // The Unknown team shows two cells, not three.
-    expect(await cards.nth(1).getByText('Requests').count()).toBe(0);
+    expect(await cards.nth(1).getByText('Requests', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Open the admin panel' }).getAttribute('href')).toBe(`/${slug}/admin`);
     expect(await page.getByRole('link', { name: 'See all reviews' }).getAttribute('href')).toBe(`/${slug}/reviews`);
     await page.close();

@@ -4,6 +4,7 @@ import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import type { Setting } from '../../lib/settings.ts';
 import { supportedTimeZones, timeZoneGroups } from '../../lib/time-zones.ts';
+import { WALLBOARD_SETTING_KEYS, WallboardSettings } from './WallboardSettings.tsx';
 
 type SaveState = 'saving' | 'saved';
 
@@ -20,7 +21,10 @@ const HINTS: Record<string, string> = {
 
 const inputId = (key: string) => `setting-${key}`;
 
-/** Global Settings (SPEC.md section 2): one input per setting, saved when it loses focus; the time zone is a list, saved on change. */
+/**
+ * Global Settings (SPEC.md section 2): one input per setting, saved when it loses focus; the time zone
+ * is a list, saved on change; the wallboard's settings have their own controls, set or not yet.
+ */
 export default function SettingsCard() {
   const [stored, setStored] = useState<Setting[] | null>(null);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -69,7 +73,7 @@ export default function SettingsCard() {
     if (value !== storedValue(key) && states[key] !== 'saving') void save(key, value);
   };
 
-  const visible = (stored ?? []).filter((s) => !isHiddenSettingKey(s.key));
+  const visible = (stored ?? []).filter((s) => !isHiddenSettingKey(s.key) && !WALLBOARD_SETTING_KEYS.has(s.key));
   const storedZone = storedValue(TIME_ZONE_KEY) ?? '';
   const zoneGroups = useMemo(() => (stored ? timeZoneGroups(supportedTimeZones(), storedZone) : []), [stored !== null, storedZone]);
   const hasStartDate = stored?.some((s) => s.key === START_DATE_KEY) ?? false;
@@ -151,6 +155,7 @@ export default function SettingsCard() {
               </div>
             );
           })}
+          <WallboardSettings stored={storedValue} save={save} busy={(key) => states[key] === 'saving'} />
           {!hasStartDate && (
             <div>
               <div class="flex items-baseline justify-between gap-2">

@@ -6,6 +6,7 @@ import {
   TEAM_NAME_MAX,
   teamNameProblem,
 } from '../../lib/validation/team-rules.ts';
+import { WEEKLY_GOAL_MAX } from '../../lib/validation/settings-rules.ts';
 import { ApiError } from '../api.ts';
 import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
@@ -19,6 +20,35 @@ const collator = new Intl.Collator('en', { sensitivity: 'base' });
 const sorted = (teams: Team[]) => [...teams].sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 const colorName = (value: string) => TEAM_COLORS.find((c) => c.value === value.toUpperCase())?.name ?? value;
 const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
+/** The goal field's text as the API takes it: a whole number, or null for none. */
+const goalOf = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** An optional weekly goal for one team: its own target on the wallboard's "This week" panel. */
+function WeeklyGoalField({ id, value, onInput, disabled }: { id: string; value: string; onInput: (value: string) => void; disabled: boolean }) {
+  return (
+    <div>
+      <label for={id} class="label">
+        Weekly goal
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={WEEKLY_GOAL_MAX}
+        class="input max-w-40"
+        value={value}
+        placeholder="None"
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onInput={(e) => onInput(e.currentTarget.value)}
+      />
+      <p id={`${id}-hint`} class="mt-1 text-xs text-slate-500">
+        Reviews a week for this team. Empty: a share of the workspace's weekly goal.
+      </p>
+    </div>
+  );
+}
 
 interface Props {
   /** The plan's name and how many teams it allows besides "Unknown". */
@@ -31,6 +61,7 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
   const { data: teams, setData: setTeams, loadFailed, load } = useAdminData(async () => sorted(await adminRequest<Team[]>('GET', '/api/teams')));
   const [name, setName] = useState('');
   const [color, setColor] = useState<string>(DEFAULT_TEAM_COLOR);
+  const [goal, setGoal] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Team | null>(null);
@@ -46,10 +77,11 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
     }
     setCreating(true);
     try {
-      const team = await adminRequest<Team>('POST', '/api/teams', { name: name.trim(), color });
+      const team = await adminRequest<Team>('POST', '/api/teams', { name: name.trim(), color, weeklyGoal: goalOf(goal) });
       setTeams((current) => sorted([...(current ?? []), team]));
       setName('');
       setColor(DEFAULT_TEAM_COLOR);
+      setGoal('');
       setNameError(undefined);
       nameInput.current?.focus();
     } catch (error) {
@@ -119,6 +151,7 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
           )}
         </div>
         <ColorChoices name="new-team-color" value={color} onChange={setColor} disabled={creating} />
+        <WeeklyGoalField id="new-team-goal" value={goal} onInput={setGoal} disabled={creating} />
         <button type="submit" class="btn btn-primary w-full sm:w-auto" disabled={creating || name.trim() === ''}>
           {creating ? 'Creating...' : 'Create Team'}
         </button>
@@ -152,7 +185,9 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
                       {team.readOnly && <span class="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Read-only</span>}
                     </p>
                     <p class="text-xs text-slate-500">
-                      {team.readOnly ? `Over your plan's limit: ${limitNote}. Its requests and reviews are kept.` : reviewCount(team.reviews)}
+                      {team.readOnly
+                        ? `Over your plan's limit: ${limitNote}. Its requests and reviews are kept.`
+                        : `${reviewCount(team.reviews)}${team.weeklyGoal ? ` · weekly goal ${team.weeklyGoal}` : ''}`}
                     </p>
                   </div>
                   <div class="flex shrink-0 items-center gap-1">
@@ -186,6 +221,7 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
 function EditTeamDialog({ team, onClose, onSaved }: { team: Team | null; onClose: () => void; onSaved: (team: Team) => void }) {
   const [name, setName] = useState('');
   const [color, setColor] = useState<string>(DEFAULT_TEAM_COLOR);
+  const [goal, setGoal] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
 
@@ -193,6 +229,7 @@ function EditTeamDialog({ team, onClose, onSaved }: { team: Team | null; onClose
     if (!team) return;
     setName(team.name);
     setColor(team.color);
+    setGoal(team.weeklyGoal ? String(team.weeklyGoal) : '');
     setError(undefined);
   }, [team]);
 
@@ -208,7 +245,8 @@ function EditTeamDialog({ team, onClose, onSaved }: { team: Team | null; onClose
     }
     setSaving(true);
     try {
-      const changes = locked ? { color } : { name: name.trim(), color };
+      // Unknown competes for nothing: it keeps its name and takes no goal.
+      const changes = locked ? { color } : { name: name.trim(), color, weeklyGoal: goalOf(goal) };
       onSaved(await adminRequest<Team>('PUT', `/api/teams/${team.id}`, changes));
     } catch (failure) {
       if (failure instanceof ApiError && failure.field === 'name') setError(failure.serverMessage);
@@ -252,6 +290,7 @@ function EditTeamDialog({ team, onClose, onSaved }: { team: Team | null; onClose
           )}
         </div>
         <ColorChoices name="edit-team-color" value={color} onChange={setColor} disabled={saving} />
+        {!locked && <WeeklyGoalField id="edit-team-goal" value={goal} onInput={setGoal} disabled={saving} />}
         <div class="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" class="btn btn-secondary" onClick={onClose} disabled={saving}>
             Cancel

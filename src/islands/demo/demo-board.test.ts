@@ -38,6 +38,35 @@ describe('the demo board', () => {
     for (const team of demoDashboard(board).teams) expect(team.averageRating).toBeGreaterThanOrEqual(40);
   });
 
+  it('plays the whole game: all four panels rotating, week 6 against a goal, people and latest reviews', () => {
+    const now = Date.parse('2026-11-26T10:00:00Z');
+    const dashboard = demoDashboard(initialDemoBoard(now));
+    expect(dashboard.display.panels).toEqual(['teams', 'people', 'week', 'latest']);
+    expect(dashboard.week).toMatchObject({ number: 6, goal: 24 });
+    expect(Date.parse(dashboard.week.endsAt)).toBeGreaterThan(now);
+    expect(dashboard.people).toHaveLength(8);
+    expect(dashboard.people.map((p) => p.score)).toEqual([...dashboard.people.map((p) => p.score)].sort((a, b) => b - a));
+    expect(dashboard.latestReviews).toHaveLength(6);
+    // Ranks follow the score; Unknown has none.
+    expect(dashboard.teams.find((t) => t.name === 'Unknown')).toMatchObject({ rank: null, score: 0 });
+    expect(dashboard.teams.filter((t) => t.rank === 1)).toHaveLength(1);
+  });
+
+  it('credits an arriving review to a person of its team and puts it first among the latest, as a first name and initial', () => {
+    const now = Date.parse('2026-11-26T10:00:00Z');
+    const board = initialDemoBoard(now);
+    const review = nextDemoReview(withDemoReview(board, nextDemoReview(board), now));
+    const after = withDemoReview(withDemoReview(board, nextDemoReview(board), now), review, now + 1000);
+    const latest = demoDashboard(after).latestReviews;
+    expect(review.reviewerName).toBe('James Whitfield');
+    expect(latest[0]).toMatchObject({ reviewerName: 'James W.', rating: 5, teamName: 'Tax Team', createTime: new Date(now + 1000).toISOString() });
+    expect(latest).toHaveLength(6);
+    const reviewsOf = (b: typeof board) => b.people.filter((p) => p.teamId === review.teamId).reduce((n, p) => n + p.reviews, 0);
+    const before = withDemoReview(board, nextDemoReview(board), now);
+    expect(reviewsOf(after)).toBe(reviewsOf(before) + 1);
+    expect(demoDashboard(after).week.reviews).toBe(demoDashboard(before).week.reviews + 1);
+  });
+
   it('lets a review arrive 4-6 s after opening, and 4-6 s after each celebration clears', () => {
     expect(firstArrivalDelayMs(0)).toBe(4000);
     expect(firstArrivalDelayMs(0.999)).toBeLessThanOrEqual(6000);

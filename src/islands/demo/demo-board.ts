@@ -1,6 +1,7 @@
-import type { Dashboard } from '../../lib/dashboard.ts';
+import type { Dashboard, LatestReview } from '../../lib/dashboard.ts';
 import { SCORING_RULES, weekScore } from '../../lib/game/fair-score.ts';
-import { rankTeams } from '../../lib/game/ranking.ts';
+import { firstNameAndInitial, rankTeams } from '../../lib/game/ranking.ts';
+import { WALLBOARD_PANELS } from '../../lib/validation/settings-rules.ts';
 
 /**
  * The public demo's sample wallboard (/demo): made-up teams and reviews that live only in the
@@ -15,12 +16,34 @@ export interface DemoTeam {
   reviews: number;
   /** Sum of the stars of the team's reviews, for its average. */
   stars: number;
+  /** This week's share of `requests` and `reviews`. */
+  weekRequests: number;
+  weekReviews: number;
+  /** The points of the team's usual week, and the scores of its earlier weeks (docs/decisions/031). */
+  usualWeekPoints: number;
+  earlierScore: number;
+}
+
+/** One of the people on the demo's leaderboard, with this week's figures. */
+export interface DemoPerson {
+  staffId: number;
+  firstName: string;
+  teamId: number;
+  requests: number;
+  opened: number;
+  reviews: number;
+  usualWeekPoints: number;
 }
 
 export interface DemoBoard {
   teams: DemoTeam[];
+  people: DemoPerson[];
+  /** Newest first, as the wallboard's latest reviews panel shows them. */
+  latest: LatestReview[];
   /** How many sample reviews have arrived so far; picks the next one. */
   arrived: number;
+  /** The sample challenge week: the 6th, half gone when the page opened. */
+  weekEndsAt: string;
 }
 
 export interface DemoReview {
@@ -31,17 +54,64 @@ export interface DemoReview {
 
 export const DEMO_COMPANY_NAME = 'Harbourside Accounting';
 export const DEMO_TARGET_REVIEWS = 120;
+/** Quicker than a real board's default, so a visitor sees every panel in a short visit. */
+export const DEMO_ROTATE_SECONDS = 10;
+
+const HOUR_MS = 3_600_000;
+export const DEMO_WEEK_NUMBER = 6;
+export const DEMO_WEEK_GOAL = 24;
 
 /** The landing page's sample card (Tax Team, Advisory, Audit, Ops), plus the Unknown team every workspace has. */
-export function initialDemoBoard(): DemoBoard {
+export function initialDemoBoard(now = Date.now()): DemoBoard {
+  const team = (id: number, name: string, color: string, totals: [number, number, number], week: [number, number], usual: number, earlier: number): DemoTeam => ({
+    id,
+    name,
+    color,
+    requests: totals[0],
+    reviews: totals[1],
+    stars: totals[2],
+    weekRequests: week[0],
+    weekReviews: week[1],
+    usualWeekPoints: usual,
+    earlierScore: earlier,
+  });
+  const person = (staffId: number, firstName: string, teamId: number, requests: number, opened: number, reviews: number, usual: number): DemoPerson => ({
+    staffId,
+    firstName,
+    teamId,
+    requests,
+    opened,
+    reviews,
+    usualWeekPoints: usual,
+  });
+  const ago = (hours: number) => new Date(now - hours * HOUR_MS).toISOString();
   return {
     arrived: 0,
+    weekEndsAt: new Date(now + 3.5 * 24 * HOUR_MS + 4 * HOUR_MS).toISOString(),
     teams: [
-      { id: 2, name: 'Advisory', color: '#3B82F6', requests: 45, reviews: 28, stars: 134 },
-      { id: 3, name: 'Audit', color: '#8B5CF6', requests: 38, reviews: 21, stars: 99 },
-      { id: 4, name: 'Ops', color: '#10B981', requests: 27, reviews: 13, stars: 65 },
-      { id: 1, name: 'Tax Team', color: '#F59E0B', requests: 52, reviews: 34, stars: 167 },
-      { id: 5, name: 'Unknown', color: '#6B7280', requests: 0, reviews: 2, stars: 9 },
+      team(2, 'Advisory', '#3B82F6', [45, 28, 134], [8, 5], 30, 560),
+      team(3, 'Audit', '#8B5CF6', [38, 21, 99], [7, 3], 24, 510),
+      team(4, 'Ops', '#10B981', [27, 13, 65], [6, 3], 14, 430),
+      team(1, 'Tax Team', '#F59E0B', [52, 34, 167], [9, 6], 38, 590),
+      team(5, 'Unknown', '#6B7280', [0, 2, 9], [0, 1], 0, 0),
+    ],
+    people: [
+      person(1, 'Olivia', 1, 5, 4, 3, 14),
+      person(2, 'Noah', 2, 4, 3, 3, 13),
+      person(3, 'Grace', 3, 4, 3, 2, 12),
+      person(4, 'Jack', 1, 4, 2, 3, 20),
+      person(5, 'Ruby', 4, 3, 3, 2, 8),
+      person(6, 'Ethan', 2, 4, 2, 2, 16),
+      person(7, 'Zara', 4, 3, 1, 1, 7),
+      person(8, 'Leo', 3, 3, 2, 1, 11),
+    ],
+    latest: [
+      { id: -1, reviewerName: 'Hannah W.', rating: 5, teamName: 'Tax Team', teamColor: '#F59E0B', createTime: ago(0.4) },
+      { id: -2, reviewerName: 'Marco D.', rating: 5, teamName: 'Advisory', teamColor: '#3B82F6', createTime: ago(1.5) },
+      { id: -3, reviewerName: null, rating: null, teamName: 'Audit', teamColor: '#8B5CF6', createTime: ago(3) },
+      { id: -4, reviewerName: 'Sophie T.', rating: 4, teamName: 'Ops', teamColor: '#10B981', createTime: ago(20) },
+      { id: -5, reviewerName: 'Raj P.', rating: 5, teamName: 'Tax Team', teamColor: '#F59E0B', createTime: ago(27) },
+      { id: -6, reviewerName: 'Emily B.', rating: 5, teamName: 'Advisory', teamColor: '#3B82F6', createTime: ago(30) },
     ],
   };
 }
@@ -66,35 +136,97 @@ export function nextDemoReview(board: DemoBoard): DemoReview {
 }
 
 /**
- * The board once `review` has arrived: its team gets the review and its stars, and staff of another
- * team log one more request, so the request counts move too.
+ * The board once `review` has arrived (at `now`): its team and one of its people get the review and
+ * its stars, it tops the latest reviews, and someone of another team logs one more request, so the
+ * request counts move too.
  */
-export function withDemoReview(board: DemoBoard, review: DemoReview): DemoBoard {
+export function withDemoReview(board: DemoBoard, review: DemoReview, now = Date.now()): DemoBoard {
   const asking = board.teams.filter((t) => t.name !== 'Unknown');
   const askingId = asking[(board.arrived + 1) % asking.length]?.id;
+  const pick = (teamId: number | undefined) => {
+    const members = board.people.filter((p) => p.teamId === teamId);
+    return members[board.arrived % Math.max(members.length, 1)]?.staffId;
+  };
+  const reviewer = pick(review.teamId);
+  const asker = pick(askingId);
+  const team = board.teams.find((t) => t.id === review.teamId)!;
+  const praised = review.rating > 3;
   return {
     arrived: board.arrived + 1,
-    teams: board.teams.map((team) => ({
-      ...team,
-      reviews: team.reviews + (team.id === review.teamId ? 1 : 0),
-      stars: team.stars + (team.id === review.teamId ? review.rating : 0),
-      requests: team.requests + (team.id === askingId ? 1 : 0),
+    weekEndsAt: board.weekEndsAt,
+    teams: board.teams.map((t) => {
+      const reviewed = t.id === review.teamId ? 1 : 0;
+      const asked = t.id === askingId ? 1 : 0;
+      return {
+        ...t,
+        reviews: t.reviews + reviewed,
+        weekReviews: t.weekReviews + reviewed,
+        stars: t.stars + (reviewed ? review.rating : 0),
+        requests: t.requests + asked,
+        weekRequests: t.weekRequests + asked,
+      };
+    }),
+    people: board.people.map((p) => ({
+      ...p,
+      reviews: p.reviews + (p.staffId === reviewer ? 1 : 0),
+      requests: p.requests + (p.staffId === asker ? 1 : 0),
     })),
+    latest: [
+      {
+        id: board.arrived + 1,
+        reviewerName: praised ? firstNameAndInitial(review.reviewerName) : null,
+        rating: praised ? review.rating : null,
+        teamName: team.name,
+        teamColor: team.color,
+        createTime: new Date(now).toISOString(),
+      },
+      ...board.latest,
+    ].slice(0, 6),
   };
 }
 
-/** The board in the shape the real wallboard draws (SPEC.md section 3, "Dashboard payload"). */
+const pointsOf = (requests: number, reviews: number) => requests * SCORING_RULES.requestPoints + reviews * SCORING_RULES.reviewPoints;
+
+/** The board in the shape the real wallboard draws (SPEC.md section 3, "Dashboard payload", and issue 13's game). */
 export function demoDashboard(board: DemoBoard): Dashboard {
-  const teams = board.teams.map((t) => ({
-    id: t.id,
-    name: t.name,
-    color: t.color,
-    reviews: t.reviews,
-    reviewRequestsSent: t.requests,
-    googleReviewsConfirmed: t.reviews,
-    averageRating: t.reviews > 0 ? Math.round((t.stars / t.reviews) * 10) : 0,
-    ...demoScore(t.requests, t.reviews),
-  }));
+  const teams = board.teams.map((t) => {
+    const unknown = t.name === 'Unknown';
+    const points = pointsOf(t.weekRequests, t.weekReviews);
+    const week = unknown ? 0 : weekScore(points, t.usualWeekPoints);
+    return {
+      id: t.id,
+      name: t.name,
+      color: t.color,
+      reviews: t.reviews,
+      reviewRequestsSent: t.requests,
+      googleReviewsConfirmed: t.reviews,
+      averageRating: t.reviews > 0 ? Math.round((t.stars / t.reviews) * 10) : 0,
+      score: unknown ? 0 : t.earlierScore + week,
+      scoreParts: {
+        requestsLogged: t.requests,
+        requestsCounted: t.requests,
+        reviewsMatched: unknown ? 0 : t.reviews,
+        points: pointsOf(t.requests, t.reviews),
+        usualWeekPoints: t.usualWeekPoints,
+        weekScore: week,
+      },
+      rank: null,
+      weekReviews: t.weekReviews,
+      weeklyGoal: null,
+    };
+  });
+  const people = board.people
+    .map((p) => ({
+      staffId: p.staffId,
+      firstName: p.firstName,
+      requestsSent: p.requests,
+      linksOpened: p.opened,
+      reviewsMatched: p.reviews,
+      conversion: p.requests > 0 ? p.reviews / p.requests : 0,
+      score: weekScore(pointsOf(p.requests, p.reviews), p.usualWeekPoints),
+    }))
+    .sort((a, b) => b.score - a.score || a.firstName.localeCompare(b.firstName));
+  const weekEndsAt = Date.parse(board.weekEndsAt);
   return {
     teams: rankTeams(teams),
     totals: {
@@ -104,23 +236,16 @@ export function demoDashboard(board: DemoBoard): Dashboard {
     targetReviews: DEMO_TARGET_REVIEWS,
     companyName: DEMO_COMPANY_NAME,
     companyLogo: null,
-    week: { number: 1, startsAt: new Date().toISOString(), endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(), goal: null, reviews: teams.reduce((n, t) => n + t.reviews, 0) },
-    people: [],
-    latestReviews: [],
-    display: { panels: ['teams'], rotateSeconds: 20, showReviewerNames: true, showUnknownTeam: true },
-  };
-}
-
-/** A demo team's fair score: its first week, so compared with the usual-week floor (docs/decisions/031). */
-function demoScore(requests: number, reviews: number) {
-  const points = requests * SCORING_RULES.requestPoints + reviews * SCORING_RULES.reviewPoints;
-  const score = weekScore(points, 0);
-  return {
-    score,
-    scoreParts: { requestsLogged: requests, requestsCounted: requests, reviewsMatched: reviews, points, usualWeekPoints: 0, weekScore: score },
-    rank: null,
-    weekReviews: reviews,
-    weeklyGoal: null,
+    week: {
+      number: DEMO_WEEK_NUMBER,
+      startsAt: new Date(weekEndsAt - 7 * 24 * HOUR_MS).toISOString(),
+      endsAt: board.weekEndsAt,
+      goal: DEMO_WEEK_GOAL,
+      reviews: teams.reduce((n, t) => n + t.weekReviews, 0),
+    },
+    people,
+    latestReviews: board.latest,
+    display: { panels: [...WALLBOARD_PANELS], rotateSeconds: DEMO_ROTATE_SECONDS, showReviewerNames: true, showUnknownTeam: true },
   };
 }
 
