@@ -60,11 +60,12 @@ export default function Wallboard({ initial, slug, kioskToken, wallboardId }: Pr
   const links = !kioskToken;
   useWallDisplay();
 
+  const dataUrl = kioskToken ? `/api/kiosk/${kioskToken}/dashboard` : wallboardId ? `/api/dashboard?wallboard=${wallboardId}` : '/api/dashboard';
   useEffect(
     () =>
       connectLive<Dashboard>({
         eventsUrl: kioskToken ? `/api/kiosk/${kioskToken}/events` : '/api/events',
-        dataUrl: kioskToken ? `/api/kiosk/${kioskToken}/dashboard` : wallboardId ? `/api/dashboard?wallboard=${wallboardId}` : '/api/dashboard',
+        dataUrl,
         readDataOnEvent: wallboardId !== undefined,
         onData: setDashboard,
         onCelebration: dispatchCelebration,
@@ -73,6 +74,21 @@ export default function Wallboard({ initial, slug, kioskToken, wallboardId }: Pr
       }),
     [kioskToken, wallboardId],
   );
+
+  // A new challenge week starts with no event: read the figures again as the old week ends.
+  const weekEndsAt = dashboard ? Date.parse(dashboard.week.endsAt) : NaN;
+  useEffect(() => {
+    if (!Number.isFinite(weekEndsAt)) return;
+    const timer = setTimeout(
+      () =>
+        void fetch(dataUrl, { credentials: 'include', cache: 'no-store' })
+          .then((response) => (response.ok ? (response.json() as Promise<Dashboard>) : null))
+          .then((next) => next && setDashboard(next))
+          .catch((error: unknown) => console.warn('Could not read the new week', error)),
+      Math.max(0, weekEndsAt - Date.now()) + 1000,
+    );
+    return () => clearTimeout(timer);
+  }, [weekEndsAt, dataUrl]);
 
   if (gone) {
     return (

@@ -3,6 +3,9 @@
  * Live-update code dispatches it when a `celebration` event, or a `reviewAdded` event carrying the
  * celebration flag, arrives; every mounted <Celebration> island listens for it on window.
  */
+
+import { NEUTRAL_AT_OR_BELOW } from '../lib/game/wallboard-rules.ts';
+
 export const CELEBRATION_EVENT = 'review-challenge:celebration';
 
 /** SPEC.md section 9: the overlay shows for 8 s; 16 fireworks, one every 500 ms, 16 particles each, 10 colours. */
@@ -30,8 +33,6 @@ export interface CelebrationDetail {
 export const NEUTRAL_CELEBRATION_TEXT = 'New review collected';
 /** The headline of the hidden demo button's celebration. */
 export const DEMO_CELEBRATION_TEXT = 'Demo celebration';
-/** Reviews of this many stars or fewer are celebrated without their stars or the reviewer's name. */
-export const NEUTRAL_AT_OR_BELOW = 3;
 
 /** Dispatches the celebration event on window (a no-op outside a browser). */
 export function dispatchCelebration(detail?: unknown): void {

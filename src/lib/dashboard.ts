@@ -3,7 +3,7 @@ import type { Db } from './db/database.ts';
 import { reviews } from './db/schema.ts';
 import { leaderboard, loadGame, scoresOf, type Game, type LeaderboardPerson } from './game/standings.ts';
 import type { ScoreParts } from './game/fair-score.ts';
-import { firstNameAndInitial, rankTeams } from './game/ranking.ts';
+import { firstNameAndInitial, NEUTRAL_AT_OR_BELOW, rankTeams } from './game/wallboard-rules.ts';
 import { findLogoVersion, logoUrl } from './logo.ts';
 import { LIVE_REVIEW } from './reviews/store.ts';
 import { averageRatingX10, COUNTED_FOR_TEAM, teamScores, type TeamScore } from './scoring.ts';
@@ -171,7 +171,7 @@ async function loadLatestReviews(db: Db, workspaceId: number, shown: TeamScore[]
   return rows.map((r) => {
     const counted = r.teamId !== null && COUNTED_FOR_TEAM.has(r.status) ? byId.get(r.teamId) : undefined;
     const team = counted ?? unknown ?? shown[0]!;
-    const praised = r.rating > 3;
+    const praised = r.rating > NEUTRAL_AT_OR_BELOW;
     return {
       id: r.id,
       reviewerName: showNames && praised ? firstNameAndInitial(r.reviewerName) : null,

@@ -62,6 +62,8 @@ describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
 
     // The admin panel, through the navigation bar.
     await nav.getByRole('link', { name: 'Admin' }).click();
+    // Islands are awaited on the admin page itself: on the wallboard they are already there.
+    await page.waitForURL((url) => url.pathname === `/${slug}/admin`, { timeout: 30_000 });
     await waitForIslands(page);
     await page.getByLabel('Admin password').fill('admin-pass');
     await page.getByRole('button', { name: 'Access Admin Panel' }).click();
@@ -106,6 +108,7 @@ describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
 
     // Staff log a request: the email cannot go, so the customer's link is there to copy at once.
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Log Request' }).click();
+    await page.waitForURL((url) => url.pathname === `/${slug}/review-request`, { timeout: 30_000 });
     await waitForIslands(page);
     await page.getByLabel('Staff First Name').fill('Tom');
     await page.getByLabel('Staff Email').fill('tom@harbourside.example');

@@ -67,6 +67,22 @@ describe('GET /api/events', () => {
     }
   });
 
+  it('sends no reviewer name the screens would not show: names turned off, or 3 stars or fewer', async () => {
+    const { client, cookie } = await signUpAdmin(app);
+    const stream = await openEventStream(`${app.url}/api/events`, { cookie: cookie() });
+    try {
+      await stream.waitFor((e) => e.event === 'data_update');
+      await client.post('/api/test-review', { ...review, rating: 2 });
+      expect((await stream.waitFor((e) => e.event === 'reviewAdded')).data.review).toEqual({ reviewerName: null, rating: 2 });
+      expect((await client.request('PUT', '/api/settings/show_reviewer_names', { value: 'false' })).status).toBe(200);
+      await client.post('/api/test-review', { ...review, reviewerName: 'Kim Park' });
+      const hidden = await stream.waitFor((e) => e.event === 'reviewAdded' && e.data.review?.rating === 5);
+      expect(hidden.data.review).toEqual({ reviewerName: null, rating: 5 });
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('gives each event an id and a retry hint, and replays what a reconnecting screen missed, with its celebration', async () => {
     const { client, cookie } = await signUpAdmin(app);
     const first = await openEventStream(`${app.url}/api/events`, { cookie: cookie() });

@@ -1,6 +1,6 @@
 import type { Dashboard, LatestReview } from '../../lib/dashboard.ts';
 import { SCORING_RULES, weekScore } from '../../lib/game/fair-score.ts';
-import { firstNameAndInitial, rankTeams } from '../../lib/game/ranking.ts';
+import { firstNameAndInitial, rankTeams } from '../../lib/game/wallboard-rules.ts';
 import { WALLBOARD_PANELS } from '../../lib/validation/settings-rules.ts';
 
 /**

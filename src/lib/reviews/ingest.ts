@@ -6,7 +6,9 @@ import { logError } from '../log.ts';
 import { matchReview, RequestIndex, type MatchResult } from '../matching/matcher.ts';
 import { fold } from '../matching/normalize.ts';
 import { matchWithinPlan } from '../plans.ts';
+import { NEUTRAL_AT_OR_BELOW } from '../game/wallboard-rules.ts';
 import { challengeSettings, COUNTED_FOR_TEAM } from '../scoring.ts';
+import { readSettings } from '../settings.ts';
 import type { Workspace } from '../workspaces.ts';
 import { LIVE_REVIEW, upsertReview, type IncomingReview } from './store.ts';
 
@@ -92,10 +94,13 @@ export async function storeReview(tx: Db, workspace: Workspace, review: Incoming
  */
 export async function announceIngested(database: Database, workspaceId: number, ingested: Ingested, review: IncomingReview): Promise<void> {
   try {
+    // A name the screens would not show is not sent to them (kiosk screens often face customers).
+    const showNames = (await readSettings(database.db, workspaceId, ['show_reviewer_names'])).get('show_reviewer_names') !== 'false';
+    const reviewerName = showNames && review.rating > NEUTRAL_AT_OR_BELOW ? review.reviewerName : null;
     await announceReviews(database, workspaceId, {
       celebrate: ingested.counted,
       changed: true,
-      review: ingested.created ? { reviewerName: review.reviewerName, rating: review.rating } : undefined,
+      review: ingested.created ? { reviewerName, rating: review.rating } : undefined,
     });
   } catch (error) {
     logError(`Could not announce review ${ingested.id}`, error);

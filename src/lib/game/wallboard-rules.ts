@@ -1,6 +1,12 @@
 import { RESERVED_TEAM_NAME as UNKNOWN_TEAM_NAME } from '../validation/team-rules.ts';
 
 /**
+ * A review of this many stars or fewer is celebrated as "New review collected", with no stars and no
+ * name, and shown so on the wall: the game honours the effort of asking, not the stars (decision 031).
+ */
+export const NEUTRAL_AT_OR_BELOW = 3;
+
+/**
  * Ranks teams by score, keeping their order (SPEC.md's alphabetical cards; the rank is a number on
  * each). Equal scores share a rank; "Unknown" has none: its reviews count for nobody.
  */
