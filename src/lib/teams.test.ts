@@ -6,19 +6,12 @@ import { pgliteDatabase } from './db/pglite.ts';
 import { reviews } from './db/schema.ts';
 import { updateSetting } from './settings.ts';
 import { createTeam, deleteTeam, getTeamInWorkspace, listTeams, readOnlyTeamIds, updateTeam } from './teams.ts';
-import { registerWorkspace, type Workspace } from './workspaces.ts';
+import type { Workspace } from './workspaces.ts';
+import { unitWorkspace } from './testing/unit-workspace.ts';
 
 let database: Database;
-let counter = 0;
 
-async function workspace(): Promise<Workspace> {
-  counter += 1;
-  return (await registerWorkspace(
-    database.db,
-    { slug: `teams-unit-${counter}`, businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-    'free',
-  ))!;
-}
+const workspace = (): Promise<Workspace> => unitWorkspace(database.db, 'free');
 
 beforeAll(async () => {
   // A fresh in-memory database (the integration suites cover PostgreSQL through the API).

@@ -7,14 +7,14 @@ import { reviewRequests, reviews } from '../db/schema.ts';
 import { putSetting } from '../settings.ts';
 import { staffIdFor } from '../staff/people.ts';
 import { createTeam } from '../teams.ts';
-import { registerWorkspace, type Workspace } from '../workspaces.ts';
+import { unitWorkspace } from '../testing/unit-workspace.ts';
+import type { Workspace } from '../workspaces.ts';
 import { leaderboard, loadGame, scoresOf } from './standings.ts';
 
 // The game read from the database at a fixed instant: which week it is, and what that week counts,
 // on both sides of a daylight-saving change and of local midnight.
 
 let database: Database;
-let counter = 0;
 
 beforeAll(async () => {
   database = pgliteDatabase(await PGlite.create());
@@ -25,12 +25,7 @@ afterAll(async () => {
 });
 
 async function workspace(startDay: string, timeZone: string): Promise<Workspace> {
-  counter += 1;
-  const ws = (await registerWorkspace(
-    database.db,
-    { slug: `game-unit-${counter}`, businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-    'team',
-  ))!;
+  const ws = await unitWorkspace(database.db);
   await putSetting(database.db, ws.id, 'challenge_start_date', startDay);
   await putSetting(database.db, ws.id, 'timezone', timeZone);
   return ws;
@@ -47,7 +42,7 @@ async function logged(ws: Workspace, teamId: number, staff: string, at: string, 
       staffEmail: `${staff.toLowerCase()}@acme.example`,
       customerFirstName: 'Sarah',
       customerLastName: 'Kim',
-      customerEmail: `c${counter}-${Math.random()}@example.com`,
+      customerEmail: `c-${Math.random()}@example.com`,
       interactionDate: sawCustomerOn,
       createdAt: new Date(at),
     })
@@ -91,7 +86,7 @@ describe('the game at a fixed instant', () => {
       workspaceId: ws.id,
       kind: 'google',
       source: 'test',
-      externalId: `r-${counter}`,
+      externalId: `r-${Math.random()}`,
       reviewerName: 'Sarah Kim',
       rating: 1,
       createTime: new Date('2026-11-04T10:00:00Z'),

@@ -6,20 +6,13 @@ import { pgliteDatabase } from '../db/pglite.ts';
 import { reviewRequests, reviews, type MatchStatus } from '../db/schema.ts';
 import { listStaff, mergeStaff } from '../staff/manage.ts';
 import { staffIdFor } from '../staff/people.ts';
-import { registerWorkspace, type Workspace } from '../workspaces.ts';
+import type { Workspace } from '../workspaces.ts';
 import { personFunnel } from './funnel.ts';
+import { unitWorkspace } from '../testing/unit-workspace.ts';
 
 let database: Database;
-let counter = 0;
 
-async function workspace(): Promise<Workspace> {
-  counter += 1;
-  return (await registerWorkspace(
-    database.db,
-    { slug: `funnel-unit-${counter}`, businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-    'team',
-  ))!;
-}
+const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
 async function request(ws: Workspace, email: string, firstName: string, opened = false): Promise<number> {
   const [row] = await database.db

@@ -9,12 +9,12 @@ import type { MailMessage } from '../email/mailer.ts';
 import { listOutbox, resendOutboxMessage } from '../email/outbox.ts';
 import { createTeam } from '../teams.ts';
 import type { LogRequestPayload } from '../validation/payloads.ts';
-import { registerWorkspace, type Workspace } from '../workspaces.ts';
+import { unitWorkspace } from '../testing/unit-workspace.ts';
+import type { Workspace } from '../workspaces.ts';
 import { isBlankHtml, logReviewRequest } from './log-request.ts';
 import { listPrivateFeedback, openReviewLink, recordOpen, submitPrivateFeedback } from './review-link.ts';
 
 let database: Database;
-let counter = 0;
 
 /** A mailer that keeps what it is given, or fails while `down` is true. */
 function fakeMailer() {
@@ -30,12 +30,7 @@ function fakeMailer() {
 }
 
 async function setUp(plan: Workspace['plan'] = 'team') {
-  counter += 1;
-  const workspace = (await registerWorkspace(
-    database.db,
-    { slug: `log-unit-${counter}`, businessName: 'Harbourside Dental', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-    plan,
-  ))!;
+  const workspace = await unitWorkspace(database.db, plan, 'Harbourside Dental');
   const team = await createTeam(database.db, workspace, { name: 'Front Desk', color: '#3B82F6' });
   const [template] = await database.db
     .insert(emailTemplates)

@@ -6,21 +6,14 @@ import { migrate } from '../db/migrate.ts';
 import { pgliteDatabase } from '../db/pglite.ts';
 import { emailOutbox, privateFeedback, reviewRequests, reviews, type MatchStatus } from '../db/schema.ts';
 import { createTeam } from '../teams.ts';
-import { registerWorkspace, type Workspace } from '../workspaces.ts';
+import type { Workspace } from '../workspaces.ts';
 import { deleteRequest, getAdminRequest, listAdminRequests, listReportRows, updateRequest } from './queries.ts';
 import { staffIdFor } from '../staff/people.ts';
+import { unitWorkspace } from '../testing/unit-workspace.ts';
 
 let database: Database;
-let counter = 0;
 
-async function workspace(): Promise<Workspace> {
-  counter += 1;
-  return (await registerWorkspace(
-    database.db,
-    { slug: `requests-unit-${counter}`, businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-    'team',
-  ))!;
-}
+const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
 async function team(ws: Workspace, name: string, color = '#3B82F6') {
   const result = await createTeam(database.db, ws, { name, color: color as '#3B82F6' });

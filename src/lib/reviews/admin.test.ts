@@ -7,21 +7,14 @@ import { pgliteDatabase } from '../db/pglite.ts';
 import { reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.ts';
 import { challengeSettings, teamScores } from '../scoring.ts';
 import { createTeam } from '../teams.ts';
-import { registerWorkspace, type Workspace } from '../workspaces.ts';
+import type { Workspace } from '../workspaces.ts';
 import { deleteReview, editReview, fixOrphanedReviews, getAdminReview, listAdminReviews, reassignReview, unmatchReview } from './admin.ts';
 import { staffIdFor } from '../staff/people.ts';
+import { unitWorkspace } from '../testing/unit-workspace.ts';
 
 let database: Database;
-let counter = 0;
 
-async function workspace(): Promise<Workspace> {
-  counter += 1;
-  return (await registerWorkspace(
-    database.db,
-    { slug: `reviews-admin-unit-${counter}`, businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-    'team',
-  ))!;
-}
+const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
 async function team(ws: Workspace, name: string) {
   const result = await createTeam(database.db, ws, { name, color: '#10B981' });

@@ -7,24 +7,17 @@ import { pgliteDatabase } from '../db/pglite.ts';
 import { reviewRequests, reviews, settings, type MatchStatus } from '../db/schema.ts';
 import { LIVE_CHANNEL } from '../live/publish.ts';
 import { createTeam, deleteTeam } from '../teams.ts';
-import { registerWorkspace, type Workspace } from '../workspaces.ts';
+import type { Workspace } from '../workspaces.ts';
 import { assignReviewToInvite, assignReviewToTeam } from './assign.ts';
 import { findUnknownTeam, getTeamVisibleReview, listTeamReviews, listUnmatchedInvites, listUnmatchedReviews } from './queries.ts';
 import { noticeWithoutId } from '../../../tests/helpers/notices.ts';
 import { staffIdFor } from '../staff/people.ts';
+import { unitWorkspace } from '../testing/unit-workspace.ts';
 
 let database: Database;
-let counter = 0;
 const HOUR = 3600_000;
 
-async function workspace(): Promise<Workspace> {
-  counter += 1;
-  return (await registerWorkspace(
-    database.db,
-    { slug: `reviews-unit-${counter}`, businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-    'team',
-  ))!;
-}
+const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
 async function team(ws: Workspace, name: string, color = '#3B82F6') {
   const result = await createTeam(database.db, ws, { name, color: color as '#3B82F6' });

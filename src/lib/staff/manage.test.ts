@@ -5,21 +5,14 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { pgliteDatabase } from '../db/pglite.ts';
 import { reviewRequests, staff } from '../db/schema.ts';
-import { registerWorkspace, type Workspace } from '../workspaces.ts';
+import type { Workspace } from '../workspaces.ts';
 import { getStaff, listStaff, mergeStaff, updateStaff } from './manage.ts';
 import { staffIdFor } from './people.ts';
+import { unitWorkspace } from '../testing/unit-workspace.ts';
 
 let database: Database;
-let counter = 0;
 
-async function workspace(): Promise<Workspace> {
-  counter += 1;
-  return (await registerWorkspace(
-    database.db,
-    { slug: `staff-unit-${counter}`, businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-    'team',
-  ))!;
-}
+const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
 /** A request logged by the person of this staff email (created on their first one). */
 async function request(ws: Workspace, email: string, firstName: string): Promise<number> {

@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { pgliteDatabase } from '../db/pglite.ts';
-import { registerWorkspace } from '../workspaces.ts';
+import { unitWorkspace } from '../testing/unit-workspace.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -15,16 +15,9 @@ import {
 } from './store.ts';
 
 let database: Database;
-let counter = 0;
 
 async function workspaceId(): Promise<number> {
-  counter += 1;
-  const ws = await registerWorkspace(
-    database.db,
-    { slug: `templates-unit-${counter}`, businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-    'free',
-  );
-  return ws!.id;
+  return (await unitWorkspace(database.db, 'free')).id;
 }
 
 const input = (overrides: Partial<TemplateInput> = {}): TemplateInput => ({
