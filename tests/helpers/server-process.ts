@@ -20,11 +20,11 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `node main.ts` (what `npm start` runs after building) as a separate process. */
-export function spawnServer(env: Record<string, string>): ServerProcess & { ready(): Promise<void> } {
+/** Runs `node main.ts` (what `npm start` runs after building) as a separate process, from cwd. */
+export function spawnServer(env: Record<string, string>, cwd = ROOT): ServerProcess & { ready(): Promise<void> } {
   const port = env.PORT ?? '0';
   const child = spawn(process.execPath, ['main.ts'], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,6 +8,10 @@ const MIGRATION_LOCK_KEY = 72_115_301;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
 
+/** The table of applied migrations (a backup carries it, so later migrations apply after a restore). */
+export const SCHEMA_MIGRATIONS_TABLE =
+  'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())';
+
 export interface Migration {
   name: string;
   sql: string;
@@ -24,9 +28,7 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 export async function migrate(database: Database, migrations: Migration[] = readMigrations()): Promise<string[]> {
   return database.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await tx.exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
+    await tx.exec(SCHEMA_MIGRATIONS_TABLE);
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
     const applied: string[] = [];
     for (const migration of migrations) {

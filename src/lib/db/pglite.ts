@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Database, Db } from './database.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { checkPgliteFolderVersion } from './pglite-version.ts';
 import * as schema from './schema.ts';
 
 /** Wraps an open PGlite (a folder, in-memory, or a clone) as a Database. */
@@ -53,9 +54,11 @@ export async function openPgliteFolder(dataDir: string): Promise<Database> {
   // A folder made earlier (or mounted) may be open to others: closed before anything is written.
   chmodSync(dataDir, 0o700);
   const release = acquireDataDirLock(dataDir);
+  const databaseDir = join(dataDir, 'pglite');
   let pg: PGlite | undefined;
   try {
-    pg = await PGlite.create(join(dataDir, 'pglite'));
+    checkPgliteFolderVersion(databaseDir, dataDir);
+    pg = await PGlite.create(databaseDir);
     // PGlite sets its own modes regardless of the umask: 0666 on the files of a new database, 0644
     // on the relation cache it rewrites at each start. Only a pass after the start catches them.
     ownerOnly(dataDir);

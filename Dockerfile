@@ -1,0 +1,36 @@
+# Review Challenge: the built app on Node 24, run as the unprivileged `node` user.
+# Debian slim, not Alpine: the lockfile holds the glibc builds of the native packages.
+
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY astro.config.mjs tsconfig.json ./
+COPY public ./public
+COPY src ./src
+RUN ASTRO_TELEMETRY_DISABLED=1 npm run build
+
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    ASTRO_TELEMETRY_DISABLED=1 \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
+# main.ts and the CLI run from source (Node 24 strips the types) and read the migrations at start:
+# tests/integration/container-layout.test.ts starts the server from exactly these COPY lines.
+COPY main.ts ./
+COPY migrations ./migrations
+COPY src/cli.ts ./src/cli.ts
+COPY src/lib ./src/lib
+COPY --from=build /app/dist ./dist
+# The embedded database (when DATABASE_URL is not set) and its generated secret live in /data.
+RUN mkdir -m 700 /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "main.ts"]

@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteFolder } from '../../src/lib/db/pglite.ts';
+import { openPostgres } from '../../src/lib/db/postgres.ts';
+import type { Database } from '../../src/lib/db/database.ts';
+import { TEST_APP_SECRET } from '../helpers/app.ts';
+import { Client, newWorkspace } from '../helpers/client.ts';
+import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
+import { freePort, runCli, spawnServer } from '../helpers/server-process.ts';
+
+// A workspace with data on the embedded database, backed up with the server stopped, restored into
+// an empty data folder and (on the PostgreSQL project) into a new PostgreSQL database.
+
+const root = mkdtempSync(join(tmpdir(), 'rc-backup-'));
+const source = join(root, 'source');
+const backupFile = join(root, 'backup.sql');
+const embedded = { DATABASE_URL: '', APP_SECRET: TEST_APP_SECRET };
+const workspace = newWorkspace();
+let dashboard: unknown;
+let sourceCounts: Record<string, number>;
+
+async function rowCounts(database: Database): Promise<Record<string, number>> {
+  return database.transaction(async (tx) => {
+    const tables = await tx.query<{ name: string }>("SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace ORDER BY relname");
+    const counts: Record<string, number> = {};
+    for (const { name } of tables) counts[name] = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${name}`))[0]!.n;
+    return counts;
+  });
+}
+
+async function servedDashboard(env: Record<string, string>): Promise<unknown> {
+  const server = spawnServer({ ...env, PORT: String(await freePort()) });
+  try {
+    await server.ready();
+    const client = new Client(server.url);
+    expect((await client.post('/api/auth/login', { slug: workspace.slug, password: workspace.password })).status).toBe(200);
+    const res = await client.get('/api/dashboard');
+    expect(res.status).toBe(200);
+    return res.json;
+  } finally {
+    await server.stop();
+  }
+}
+
+beforeAll(async () => {
+  const server = spawnServer({ ...embedded, DATA_DIR: source, PORT: String(await freePort()) });
+  try {
+    await server.ready();
+    const client = new Client(server.url);
+    expect((await client.post('/api/register', workspace)).status).toBe(201);
+    await client.post('/api/auth/admin', { password: workspace.adminPassword });
+    const team = (await client.post('/api/teams', { name: "O'Brien's desk" })).json as { id: number };
+    const template = (await client.post('/api/email-templates', { name: 'T', subject: 'Thanks {firstName}', htmlContent: '<p>Hi</p>' })).json as { id: number };
+    const request = { staffFirstName: 'Ann', staffEmail: 'ann@example.test', teamId: team.id, email: 'bob@example.test', firstName: 'Bob', lastName: 'Lee', templateId: template.id };
+    expect((await client.post('/api/review-requests', request)).status).toBe(201);
+    expect((await client.post('/api/test-review', { reviewerName: 'Zoë', rating: 5, reviewText: 'Great — "really"', source: 'google' })).status).toBe(201);
+    dashboard = (await client.get('/api/dashboard')).json;
+  } finally {
+    await server.stop();
+  }
+  const database = await openPgliteFolder(source);
+  sourceCounts = await rowCounts(database);
+  await database.close();
+  expect(sourceCounts).toMatchObject({ workspaces: 1, teams: 2, review_requests: 1, reviews: 1, staff: 1 });
+
+  const backup = await runCli(['backup', backupFile], { ...embedded, DATA_DIR: source });
+  expect(backup.stderr).toBe('');
+  expect(backup.code).toBe(0);
+}, 90_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+it('refuses to write over an existing file', async () => {
+  const again = await runCli(['backup', backupFile], { ...embedded, DATA_DIR: source });
+  expect(again.code).toBe(2);
+  expect(again.stderr).toMatch(/already exists/);
+});
+
+describe.runIf(databaseKind === 'pglite')('restored into an empty data folder', () => {
+  const target = join(root, 'target');
+
+  it('has every row back and the product serves it; a second restore is refused', async () => {
+    const restored = await runCli(['restore', backupFile], { ...embedded, DATA_DIR: target });
+    expect(restored.stderr).toBe('');
+    expect(restored.stdout).toMatch(/Restored 1 workspace/);
+    const again = await runCli(['restore', backupFile], { ...embedded, DATA_DIR: target });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/already holds Review Challenge data.*new, empty folder/);
+
+    const database = await openPgliteFolder(target);
+    expect(await rowCounts(database)).toEqual(sourceCounts);
+    await database.close();
+    expect(await servedDashboard({ ...embedded, DATA_DIR: target })).toEqual(dashboard);
+  }, 90_000);
+});
+
+describe.runIf(databaseKind === 'postgres')('restored into a new PostgreSQL database', () => {
+  const database = throwawayPostgresDatabase('rc_restore');
+
+  it('has every row back and the product serves it', async () => {
+    const env = { DATABASE_URL: database.url(), APP_SECRET: TEST_APP_SECRET };
+    const restored = await runCli(['restore', backupFile], env);
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    const server = openPostgres(database.url(), { max: 1 });
+    expect(await rowCounts(server)).toEqual(sourceCounts);
+    await server.close();
+    expect(await servedDashboard(env)).toEqual(dashboard);
+    expect((await runCli(['restore', backupFile], env)).stderr).toMatch(/already holds Review Challenge data.*new database/);
+  }, 90_000);
+});
