@@ -40,7 +40,8 @@ async function answersWithoutSessionOrSecrets(url: string, secrets: string[]) {
   const workspace = newWorkspace();
   const client = new Client(url);
   expect((await client.post('/api/register', workspace)).status).toBe(201);
-  for (const headers of [{}, { cookie: `rc_session=${client.cookie('rc_session')}` }, { cookie: 'rc_session=forged' }]) {
+  const cookies: Record<string, string>[] = [{}, { cookie: `rc_session=${client.cookie('rc_session')}` }, { cookie: 'rc_session=forged' }];
+  for (const headers of cookies) {
     for (const [path, body] of [['/healthz', { status: 'ok' }], ['/readyz', { status: 'ready' }]] as const) {
       const answer = await probe(`${url}${path}`, { headers });
       expect(answer.status, `${path}: ${answer.text}`).toBe(200);
