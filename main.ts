@@ -1,10 +1,15 @@
 // Production entry: one HTTP server serving the built Astro app, with the database opened and
-// migrated before the first request is accepted.
+// migrated before the first request is accepted, /healthz and /readyz answered ahead of the app, and
+// a graceful stop on SIGTERM.
 import { createServer, type RequestListener } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig } from './src/lib/config.ts';
 import { DataDirLockedError } from './src/lib/db/data-dir-lock.ts';
 import { startGoogleSyncSchedule } from './src/lib/google/scheduler.ts';
+import { databaseChecks, readinessProbe, withHealthRoutes } from './src/lib/health.ts';
+import { logError } from './src/lib/log.ts';
 import { createRuntime, installRuntime, openDatabase, stopRuntime } from './src/lib/runtime.ts';
+import { drainable } from './src/lib/server-drain.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
@@ -34,20 +39,38 @@ async function start() {
 
   const entry = new URL('./dist/server/entry.mjs', import.meta.url).href;
   const { handler } = (await import(entry)) as { handler: RequestListener };
-  const server = createServer(handler);
+  let stopping = false;
+  const readiness = readinessProbe([{ reason: 'shutting down', ready: async () => !stopping }, ...databaseChecks(runtime.database)]);
+  const server = createServer(withHealthRoutes(handler, { readiness, https: config.publicUrl.startsWith('https:') }));
+  const requests = drainable(server);
   server.listen(config.port, config.host, () => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     console.log(`Review Challenge is running on ${config.publicUrl} (using ${where})`);
   });
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
+  // /readyz says "shutting down", no connection is accepted, requests in flight finish, event streams
+  // are told to reconnect (elsewhere), a Google sync under way ends: all within the timeout. Then the
+  // database is closed. A second signal stops at once.
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: stopping without waiting`);
+      process.exit(1);
+    }
     stopping = true;
-    server.close();
-    server.closeAllConnections();
-    googleSync.stop();
-    await stopRuntime();
+    const timeoutMs = config.shutdownTimeoutMs;
+    console.log(`${signal}: finishing the requests in flight (up to ${timeoutMs} ms), then stopping`);
+    const deadline = Date.now() + timeoutMs;
+    const drained = requests.drain(timeoutMs);
+    runtime.live.closeAll();
+    if (!(await drained)) console.error(`Requests still running after ${timeoutMs} ms were cut`);
+    const synced = await Promise.race([googleSync.stop().then(() => true), sleep(Math.max(0, deadline - Date.now())).then(() => false)]);
+    if (!synced) console.error('A Google sync still running at the deadline was cut');
+    try {
+      await stopRuntime();
+    } catch (error) {
+      logError('Could not close the database', error);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', stop);

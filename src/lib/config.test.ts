@@ -12,12 +12,14 @@ describe('loadConfig', () => {
     expect(config.trialDays).toBe(14);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.mailFrom).toBe('no-reply@localhost');
+    expect(config.shutdownTimeoutMs).toBe(10_000);
   });
 
   it('stops with the name of a malformed variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DEFAULT_PLAN: 'gold' })).toThrow(/DEFAULT_PLAN/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10s' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
   });
 
   it('requires APP_SECRET in production and with PostgreSQL', () => {

@@ -43,6 +43,7 @@ const schema = z
       .refine(isCronPattern, 'GOOGLE_SYNC_SCHEDULE must be a cron pattern such as */15 * * * *'),
     GOOGLE_API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     GHL_WEBHOOK_PUBLIC_KEY: z
       .string()
       .optional()
@@ -132,6 +133,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY ?? null,
     /** Workspaces one address may register in an hour. */
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
+    /** On SIGTERM, how long requests in flight (and a running Google sync) may take before they are cut. */
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     google: {

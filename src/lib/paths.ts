@@ -18,6 +18,8 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   '_server-islands',
   '404',
   '500',
+  'healthz',
+  'readyz',
 ]);
 
 export function firstSegment(pathname: string): string {

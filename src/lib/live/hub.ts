@@ -16,6 +16,13 @@ export interface LiveClient {
 export const REPLAY_MAX_EVENTS = 100;
 export const REPLAY_MAX_AGE_MS = 5 * 60 * 1000;
 
+/**
+ * What a stream is sent before it is ended at shutdown: a short `retry:` hint, so the screen comes
+ * back within a second (behind a load balancer, to another instance) rather than after the usual wait.
+ */
+export const SHUTDOWN_RECONNECT_HINT_MS = 1000;
+export const SHUTDOWN_MESSAGE = `retry: ${SHUTDOWN_RECONNECT_HINT_MS}\n\n`;
+
 /** A named server-sent event whose data is the payload as JSON, with its id when it has one. */
 export function formatEvent(event: LiveEventName, payload: unknown, id?: string): string {
   return `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
@@ -36,6 +43,7 @@ export class LiveHub {
   private readonly loadData: (workspaceId: number) => Promise<unknown>;
   private readonly loading = new Map<number, Promise<unknown>>();
   private readonly now: () => number;
+  private shutDown = false;
 
   constructor(loadData: (workspaceId: number) => Promise<unknown>, now: () => number = Date.now) {
     this.loadData = loadData;
@@ -70,6 +78,21 @@ export class LiveHub {
       }
       if (set.size === 0 && this.clients.get(client.workspaceId) === set) this.clients.delete(client.workspaceId);
     };
+  }
+
+  /** Sends every open stream the shutdown hint and ends it; streams opened from now on end at once (see liveEventStream). */
+  closeAll(): void {
+    this.shutDown = true;
+    for (const set of [...this.clients.values()]) {
+      for (const client of [...set]) {
+        client.write(SHUTDOWN_MESSAGE);
+        client.close();
+      }
+    }
+  }
+
+  get closed(): boolean {
+    return this.shutDown;
   }
 
   /** Streams open now for one owner. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LiveHub, REPLAY_MAX_AGE_MS, REPLAY_MAX_EVENTS } from './hub.ts';
+import { LiveHub, REPLAY_MAX_AGE_MS, REPLAY_MAX_EVENTS, SHUTDOWN_RECONNECT_HINT_MS } from './hub.ts';
 import { newEventId } from './publish.ts';
 import { HEARTBEAT_INTERVAL_MS, lastEventIdOf, liveEventStream, RECONNECT_HINT_MS } from './stream.ts';
 
@@ -85,6 +85,24 @@ describe('liveEventStream', () => {
 });
 
 describe('LiveHub', () => {
+  it('at shutdown sends every stream a short retry hint and ends it, and ends a stream opened later the same way', async () => {
+    const hub = new LiveHub(async () => ({ total: 1 }));
+    const reader = liveEventStream(hub, { workspaceId: 7, owner, signal: new AbortController().signal }).body!.getReader();
+    await readSome(reader);
+    await readSome(reader);
+    hub.closeAll();
+    expect(SHUTDOWN_RECONNECT_HINT_MS).toBeLessThan(RECONNECT_HINT_MS);
+    expect(await readSome(reader)).toBe(`retry: ${SHUTDOWN_RECONNECT_HINT_MS}\n\n`);
+    expect((await reader.read()).done).toBe(true);
+    expect(hub.clientCount()).toBe(0);
+
+    const late = liveEventStream(hub, { workspaceId: 7, owner, signal: new AbortController().signal });
+    expect(late.status).toBe(200);
+    expect(late.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(await late.text()).toBe(`retry: ${SHUTDOWN_RECONNECT_HINT_MS}\n\n`);
+    expect(hub.clientCount()).toBe(0);
+  });
+
   it("delivers only to clients of the notice's workspace and loads the data once per notice", async () => {
     const load = vi.fn(async (id: number) => ({ workspace: id }));
     const hub = new LiveHub(load);

@@ -1,4 +1,4 @@
-import { formatEvent, type LiveClient, type LiveHub } from './hub.ts';
+import { formatEvent, SHUTDOWN_MESSAGE, type LiveClient, type LiveHub } from './hub.ts';
 import { errorJson } from '../http.ts';
 import { logError } from '../log.ts';
 
@@ -7,6 +7,12 @@ export const HEARTBEAT_INTERVAL_MS = 20_000;
 export const RECONNECT_HINT_MS = 3000;
 
 const encoder = new TextEncoder();
+
+const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+};
 
 export interface StreamOptions {
   workspaceId: number;
@@ -36,6 +42,8 @@ export function lastEventIdOf(request: Request): string | null {
  * arrived while it was away still celebrates).
  */
 export function liveEventStream(hub: LiveHub, options: StreamOptions): Response {
+  // An error answer would stop EventSource for good: a stream that only says "come back soon" does not.
+  if (hub.closed) return new Response(SHUTDOWN_MESSAGE, { headers: EVENT_STREAM_HEADERS });
   if (hub.ownedBy(options.owner.key) >= options.owner.limit) {
     return errorJson(429, 'Too many live connections are open for this sign-in. Close a tab or screen and try again.');
   }
@@ -88,11 +96,5 @@ export function liveEventStream(hub: LiveHub, options: StreamOptions): Response 
       stop();
     },
   });
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    },
-  });
+  return new Response(body, { headers: EVENT_STREAM_HEADERS });
 }
