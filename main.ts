@@ -5,6 +5,7 @@ import { createServer, type RequestListener } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig } from './src/lib/config.ts';
 import { DataDirLockedError } from './src/lib/db/data-dir-lock.ts';
+import { IncompatibleDataDirError } from './src/lib/db/pglite-version.ts';
 import { startGoogleSyncSchedule } from './src/lib/google/scheduler.ts';
 import { databaseChecks, readinessProbe, withHealthRoutes } from './src/lib/health.ts';
 import { logError } from './src/lib/log.ts';
@@ -31,7 +32,7 @@ async function start() {
   try {
     database = await openDatabase(config);
   } catch (error) {
-    if (error instanceof DataDirLockedError) fail(error.message);
+    if (error instanceof DataDirLockedError || error instanceof IncompatibleDataDirError) fail(error.message);
     throw error;
   }
   const runtime = await installRuntime(createRuntime(config, database));

@@ -1,4 +1,4 @@
-import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,20 @@ describe.runIf(databaseKind === 'pglite')('the server on its embedded database',
       expect(open).toEqual([]);
     } finally {
       await server.stop();
+    }
+  });
+
+  it('stops with the way out, and no stack trace, on a folder written by another embedded-database version', async () => {
+    const oldDir = mkdtempSync(join(tmpdir(), 'rc-old-version-'));
+    try {
+      mkdirSync(join(oldDir, 'pglite'));
+      writeFileSync(join(oldDir, 'pglite', 'PG_VERSION'), '17\n');
+      const server = spawnServer({ ...env, DATA_DIR: oldDir, PORT: String(await freePort()) });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toMatch(/backup/);
+      expect(server.output()).not.toMatch(/^\s+at /m);
+    } finally {
+      rmSync(oldDir, { recursive: true, force: true });
     }
   });
 
