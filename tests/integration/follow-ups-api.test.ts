@@ -2,11 +2,11 @@
 // days, and the one reminder email per request, sent only when that person asks.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, emailTemplates, reviewRequests, reviews, staff, unsubscribes } from '../../src/lib/db/schema.ts';
+import { emailOutbox, reviewRequests, reviews, staff, unsubscribes } from '../../src/lib/db/schema.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
-import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
+import { officeWithTeamAndTemplate } from '../helpers/office.ts';
 
 let sink: SmtpSink;
 let app: TestApp;
@@ -23,21 +23,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOM = 'tom@harbourside.example';
 
 /** A paid workspace with a team and a template with a phone script, signed in as admin. */
-async function workspace(businessName = 'Harbourside Dental') {
-  const signedIn = await signUpAdmin(app, { businessName });
-  const team = (await signedIn.client.post('/api/teams', { name: 'Front Desk' })).json as { id: number };
-  const [template] = await app.database.db
-    .insert(emailTemplates)
-    .values({
-      workspaceId: signedIn.workspaceId,
-      name: 'Thank you',
-      subject: 'How did we do, {firstName}?',
-      htmlContent: '<p>Hi {firstName}</p>',
-      phoneScript: 'Hi {firstName} {lastName}, it is {staffFirstName} from {companyName}.',
-    })
-    .returning({ id: emailTemplates.id });
-  return { ...signedIn, teamId: team.id, templateId: template!.id };
-}
+const workspace = (businessName = 'Harbourside Dental') =>
+  officeWithTeamAndTemplate(app, { businessName, template: { phoneScript: 'Hi {firstName} {lastName}, it is {staffFirstName} from {companyName}.' } });
 
 type Workspace = Awaited<ReturnType<typeof workspace>>;
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurePage } from '../../scripts/lib/page-weight.ts';
-import { emailOutbox, emailTemplates, privateFeedback, reviewRequests, teams, workspaces } from '../../src/lib/db/schema.ts';
+import { emailOutbox, privateFeedback, reviewRequests, teams, workspaces } from '../../src/lib/db/schema.ts';
 import { LIVE_CHANNEL } from '../../src/lib/live/publish.ts';
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
@@ -9,6 +9,7 @@ import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { databaseKind } from '../helpers/database.ts';
 import { noticeWithoutId } from '../helpers/notices.ts';
+import { officeWithTeamAndTemplate } from '../helpers/office.ts';
 
 let sink: SmtpSink;
 let app: TestApp;
@@ -22,21 +23,14 @@ afterAll(async () => {
 });
 
 /** A paid workspace signed in as admin, with a team "Front Desk" and one template. */
-async function workspaceWithTeamAndTemplate(businessName = 'Harbourside Dental') {
-  const signedIn = await signUpAdmin(app, { businessName });
-  const team = (await signedIn.client.post('/api/teams', { name: 'Front Desk' })).json as { id: number };
-  const [template] = await app.database.db
-    .insert(emailTemplates)
-    .values({
-      workspaceId: signedIn.workspaceId,
-      name: 'Thank you',
-      subject: 'How did we do, {firstName}?',
+const workspaceWithTeamAndTemplate = (businessName = 'Harbourside Dental') =>
+  officeWithTeamAndTemplate(app, {
+    businessName,
+    template: {
       htmlContent: '<p>Hi {firstName},</p><p>Thanks for visiting {companyName}. {staffFirstName}</p>',
       phoneScript: 'Hi {firstName}...',
-    })
-    .returning({ id: emailTemplates.id });
-  return { ...signedIn, teamId: team.id, templateId: template!.id };
-}
+    },
+  });
 
 function requestBody(teamId: number | string, templateId: number | string, overrides: Record<string, unknown> = {}) {
   return {
