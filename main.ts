@@ -4,6 +4,7 @@ import { createServer, type RequestListener } from 'node:http';
 import { ConfigError, loadConfig } from './src/lib/config.ts';
 import { DataDirLockedError } from './src/lib/db/data-dir-lock.ts';
 import { startGoogleSyncSchedule } from './src/lib/google/scheduler.ts';
+import { log } from './src/lib/log.ts';
 import { createRuntime, installRuntime, openDatabase, stopRuntime } from './src/lib/runtime.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -37,7 +38,7 @@ async function start() {
   const server = createServer(handler);
   server.listen(config.port, config.host, () => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
-    console.log(`Review Challenge is running on ${config.publicUrl} (using ${where})`);
+    log.info(`Review Challenge is running on ${config.publicUrl} (using ${where})`);
   });
 
   let stopping = false;
