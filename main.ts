@@ -8,7 +8,7 @@ import { DataDirLockedError } from './src/lib/db/data-dir-lock.ts';
 import { IncompatibleDataDirError } from './src/lib/db/pglite-version.ts';
 import { startGoogleSyncSchedule } from './src/lib/google/scheduler.ts';
 import { databaseChecks, readinessProbe, withHealthRoutes } from './src/lib/health.ts';
-import { logError } from './src/lib/log.ts';
+import { log, logError } from './src/lib/log.ts';
 import { createRuntime, installRuntime, openDatabase, stopRuntime } from './src/lib/runtime.ts';
 import { drainable } from './src/lib/server-drain.ts';
 
@@ -46,7 +46,7 @@ async function start() {
   const requests = drainable(server);
   server.listen(config.port, config.host, () => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
-    console.log(`Review Challenge is running on ${config.publicUrl} (using ${where})`);
+    log.info(`Review Challenge is running on ${config.publicUrl} (using ${where})`);
   });
 
   // /readyz says "shutting down", no connection is accepted, requests in flight finish, event streams
@@ -54,18 +54,18 @@ async function start() {
   // database is closed. A second signal stops at once.
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
-      console.error(`${signal} again: stopping without waiting`);
+      log.warn(`${signal} again: stopping without waiting`);
       process.exit(1);
     }
     stopping = true;
     const timeoutMs = config.shutdownTimeoutMs;
-    console.log(`${signal}: finishing the requests in flight (up to ${timeoutMs} ms), then stopping`);
+    log.info(`${signal}: finishing the requests in flight (up to ${timeoutMs} ms), then stopping`);
     const deadline = Date.now() + timeoutMs;
     const drained = requests.drain(timeoutMs);
     runtime.live.closeAll();
-    if (!(await drained)) console.error(`Requests still running after ${timeoutMs} ms were cut`);
+    if (!(await drained)) log.warn(`Requests still running after ${timeoutMs} ms were cut`);
     const synced = await Promise.race([googleSync.stop().then(() => true), sleep(Math.max(0, deadline - Date.now())).then(() => false)]);
-    if (!synced) console.error('A Google sync still running at the deadline was cut');
+    if (!synced) log.warn('A Google sync still running at the deadline was cut');
     try {
       await stopRuntime();
     } catch (error) {

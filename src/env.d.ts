@@ -6,5 +6,7 @@ declare namespace App {
     session: import('./lib/auth/session.ts').Session | null;
     workspace: import('./lib/workspaces.ts').Workspace | null;
     clientAddress: string;
+    /** The workspace a kiosk token opened, for the request log. */
+    kioskWorkspaceId: number | null;
   }
 }

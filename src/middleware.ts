@@ -5,8 +5,9 @@ import { resumeSession } from './lib/auth/session-store.ts';
 import { clientAddress } from './lib/client-address.ts';
 import { isCrossSiteWrite, isFromAnotherSite, SIGNED_WEBHOOK_PATHS, STATE_CHANGING_GETS } from './lib/cross-site.ts';
 import { errorJson } from './lib/http.ts';
-import { logError } from './lib/log.ts';
+import { log, logError } from './lib/log.ts';
 import { redirectFor } from './lib/redirects.ts';
+import { reasonOf, REQUEST_ID_HEADER, requestIdFrom, requestLogLine } from './lib/request-log.ts';
 import { applySecurityHeaders } from './lib/security-headers.ts';
 import { getRuntime, type Runtime } from './lib/runtime.ts';
 
@@ -25,14 +26,19 @@ const PUBLIC_API = new Set([
 const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/', '/api/review-link/', '/api/webhooks/'];
 const API_NOT_FOUND_ROUTE = '/api/[...path]';
 
-/** Every request: a failure is logged without its data (src/lib/log.ts) and answered plainly. */
+/**
+ * Every request: one log line (src/lib/request-log.ts) once its answer's headers are ready (an event
+ * stream's when it opens); a failure is logged without its data (src/lib/log.ts) and answered plainly.
+ */
 export const onRequest = defineMiddleware(async (context, next): Promise<Response> => {
+  const started = performance.now();
+  const requestId = requestIdFrom(context.request.headers.get(REQUEST_ID_HEADER));
   const runtime = await getRuntime();
   let response: Response;
   try {
     response = await handle(runtime, context, next);
   } catch (error) {
-    logError(`${context.request.method} ${context.url.pathname} failed`, error);
+    logError(`${context.request.method} ${context.routePattern} failed`, error, { requestId });
     response = context.url.pathname.startsWith('/api/')
       ? errorJson(500, 'Something went wrong on our side. Please try again.')
       : new Response('Something went wrong on our side. Please try again.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
@@ -40,6 +46,18 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
   // A redirect's headers may be immutable: answer a copy.
   const headers = new Headers(response.headers);
   applySecurityHeaders(headers, { pathname: context.url.pathname, https: runtime.config.publicUrl.startsWith('https:') });
+  headers.set(REQUEST_ID_HEADER, requestId);
+  const line = requestLogLine({
+    method: context.request.method,
+    routePattern: context.routePattern,
+    pathname: context.url.pathname,
+    status: response.status,
+    durationMs: performance.now() - started,
+    requestId,
+    workspaceId: context.locals.workspace?.id ?? context.locals.kioskWorkspaceId ?? null,
+    reason: await reasonOf(response),
+  });
+  log[line.level](line.fields, line.msg);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
@@ -61,6 +79,7 @@ const handle = async (runtime: Runtime, context: Parameters<MiddlewareHandler>[0
   context.locals.runtime = runtime;
   context.locals.session = resumed?.session ?? null;
   context.locals.workspace = workspace;
+  context.locals.kioskWorkspaceId = null;
   context.locals.clientAddress = clientAddress(context.clientAddress, context.request.headers.get('x-forwarded-for'), runtime.config.trustProxy);
 
   if (pathname === '/api' || pathname.startsWith('/api/')) {

@@ -13,6 +13,13 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.mailFrom).toBe('no-reply@localhost');
     expect(config.shutdownTimeoutMs).toBe(10_000);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('takes one of pino\'s levels as LOG_LEVEL, and stops on any other', () => {
+    expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   });
 
   it('stops with the name of a malformed variable', () => {

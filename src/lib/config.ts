@@ -7,11 +7,15 @@ import { parseStripeApiBase } from './billing/api-base.ts';
 
 const optionalUrl = z.url().optional();
 
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const schema = z
   .object({
     NODE_ENV: z.string().optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
@@ -120,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: c.NODE_ENV === 'production',
     port: c.PORT,
     host: c.HOST,
+    logLevel: c.LOG_LEVEL,
     publicUrl,
     /** PUBLIC_URL was set: links always use it. Unset, links use the address a page was opened with. */
     publicUrlSet: c.PUBLIC_URL !== undefined,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Database } from './db/database.ts';
 import { readMigrations } from './db/migrate.ts';
-import { logError } from './log.ts';
+import { log, logError } from './log.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
 /** How long one readiness check may take before it counts as failed. */
@@ -66,12 +66,12 @@ export function readinessProbe(checks: ReadinessCheck[], timeoutMs = READINESS_C
       }
       if (lastReason !== check.reason) {
         if (failure) logError(`Not ready: ${check.reason}`, failure);
-        else console.error(`Not ready: ${check.reason}`);
+        else log.warn(`Not ready: ${check.reason}`);
       }
       lastReason = check.reason;
       return { status: 'unavailable', reason: check.reason };
     }
-    if (lastReason !== null) console.log(`Ready again (was: ${lastReason})`);
+    if (lastReason !== null) log.info(`Ready again (was: ${lastReason})`);
     lastReason = null;
     return { status: 'ready' };
   };

@@ -1,3 +1,7 @@
+import { pino, type Logger } from 'pino';
+import type { LogLevel } from './config.ts';
+import { terminalLine } from './terminal-log.ts';
+
 // Errors written to the log say what failed and where, never with what: a failed query's parameters
 // (password hashes, customer names and emails, review-link tokens) and a driver's detail line (which
 // quotes the offending row) stay out. Only names, codes, messages and stack frames are written.
@@ -22,6 +26,33 @@ export function describeError(error: unknown): string {
   return lines.join('\n');
 }
 
-export function logError(context: string, error: unknown): void {
-  console.error(`${context}: ${describeError(error)}`);
+/** JSON lines on stdout ({"level":"info","time":"…","msg":"…",…}); readable lines when stdout is a terminal. */
+function createLogger(): Logger {
+  return pino(
+    {
+      level: 'info',
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    process.stdout.isTTY ? { write: (line: string) => process.stdout.write(terminalLine(line)) } : process.stdout,
+  );
+}
+
+// main.ts runs this module from source while the Astro bundle holds its own copy of it: a global
+// keyed by Symbol.for gives both copies one logger (and one level) per process.
+const HOLDER_KEY = Symbol.for('review-challenge.logger');
+type Holder = { logger?: Logger };
+const holder: Holder = ((globalThis as Record<symbol, Holder>)[HOLDER_KEY] ??= {});
+
+/** The process's logger. Fields never carry cookies, passwords, tokens, customer details or raw paths. */
+export const log: Logger = (holder.logger ??= createLogger());
+
+export function setLogLevel(level: LogLevel): void {
+  log.level = level;
+}
+
+/** A failure at error level, described by describeError. */
+export function logError(message: string, error: unknown, fields: Record<string, unknown> = {}): void {
+  log.error({ ...fields, error: describeError(error) }, message);
 }

@@ -10,7 +10,7 @@ import { LiveHub } from './live/hub.ts';
 import { secretBoxKey } from './secret-box.ts';
 import { LIVE_CHANNEL, parseLiveNotice } from './live/publish.ts';
 import { findWorkspaceById } from './workspaces.ts';
-import { logError } from './log.ts';
+import { log, logError, setLogLevel } from './log.ts';
 
 /** Everything a request needs that lives as long as the process. */
 export interface Runtime {
@@ -34,8 +34,9 @@ export async function openDatabase(config: Config): Promise<Database> {
 }
 
 export async function createRuntime(config: Config, database: Database): Promise<Runtime> {
+  setLogLevel(config.logLevel);
   const applied = await migrate(database);
-  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+  if (applied.length) log.info({ migrations: applied }, 'Applied migrations');
   const live = new LiveHub(async (workspaceId) => {
     const workspace = await findWorkspaceById(database.db, workspaceId);
     return workspace ? loadDashboard(database.db, workspace) : null;

@@ -28,8 +28,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
-  // Test files register many workspaces from one address; the limit has tests of its own.
-  const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: TEST_APP_SECRET, PUBLIC_URL: url, REGISTRATIONS_PER_HOUR: '100000', ...env });
+  // Test files register many workspaces from one address; the limit has tests of its own. Request
+  // lines would bury the test report: the log says only warnings and failures unless asked.
+  const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: TEST_APP_SECRET, PUBLIC_URL: url, REGISTRATIONS_PER_HOUR: '100000', LOG_LEVEL: 'warn', ...env });
   await installRuntime(createRuntime(config, database));
   if (!handler) {
     process.env.ASTRO_NODE_AUTOSTART = 'disabled';

@@ -14,7 +14,10 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** stdout and stderr as they came. */
   output(): string;
+  /** stdout alone: the log's JSON lines. */
+  stdout(): string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -29,7 +32,11 @@ export function spawnServer(env: Record<string, string>, cwd = ROOT): ServerProc
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
+  let stdout = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+    stdout += chunk;
+  });
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
@@ -55,6 +62,7 @@ export function spawnServer(env: Record<string, string>, cwd = ROOT): ServerProc
     ready,
     exited,
     output: () => output,
+    stdout: () => stdout,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

@@ -13,9 +13,7 @@ afterAll(() => app.close());
 
 const written: string[] = [];
 beforeAll(() => {
-  for (const method of ['error', 'warn', 'log', 'info'] as const) {
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void written.push(args.map((a) => (a instanceof Error ? `${a.message}\n${JSON.stringify(a)}` : String(a))).join(' ')));
-  }
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => written.push(String(chunk)) > 0);
 });
 afterEach(async () => {
   await app.database.transaction((tx) => tx.exec('ALTER TABLE workspaces DROP CONSTRAINT IF EXISTS refuse_all'));
@@ -28,9 +26,10 @@ describe('a failed query', () => {
     const res = await new Client(app.url, { origin: app.url }).post('/api/register', secret);
     expect(res.status).toBe(500);
     expect(res.json).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    const failure = written.map((line) => JSON.parse(line)).find((line) => line.msg === 'POST /api/register failed');
+    expect(failure).toMatchObject({ level: 'error', requestId: res.headers.get('x-request-id') });
+    expect(failure.error).toContain('Failed query: insert into "workspaces"');
     const log = written.join('\n');
-    expect(log).toContain('POST /api/register failed');
-    expect(log).toContain('Failed query: insert into "workspaces"');
     for (const leak of ['leaky.owner@secret.example', 'secret-pass', 'scrypt$', 'Secret Dental', secret.slug]) expect(log).not.toContain(leak);
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { passwordResets, workspaces } from '../db/schema.ts';
 import type { EmailSender } from '../email/mailer.ts';
 import { composePasswordResetEmail, resetLinkUrl } from '../email/password-reset-email.ts';
-import { logError } from '../log.ts';
+import { log, logError } from '../log.ts';
 import { hashToken, newToken } from '../tokens.ts';
 import { beginAttempt, forgetAttempt } from './attempts.ts';
 import { hashNewPasswords, storePasswords, type NewPasswords } from './change-passwords.ts';
@@ -59,9 +59,7 @@ export async function sendResetLink(ctx: ResetMailContext, input: { slug: string
     .where(and(eq(workspaces.slug, input.slug), sql`lower(${workspaces.adminEmail}) = lower(${input.email})`));
   if (!workspace) return 'no-match';
   if (!ctx.sender.mailer) {
-    console.warn(
-      `A password reset link for the dashboard "${workspace.slug}" was asked for, but no mail server is configured (SMTP_URL): the email could not be sent.`,
-    );
+    log.warn({ workspaceId: workspace.id }, 'A password reset link was asked for, but no mail server is configured (SMTP_URL): the email could not be sent');
     return 'no-smtp';
   }
   const mails = await beginAttempt(
@@ -70,7 +68,7 @@ export async function sendResetLink(ctx: ResetMailContext, input: { slug: string
     now,
   );
   if (!mails.allowed) {
-    console.warn(`A password reset link for the dashboard "${workspace.slug}" was not sent: ${RESET_MAILS_PER_WORKSPACE} were already sent in the last hour.`);
+    log.warn({ workspaceId: workspace.id }, `A password reset link was not sent: ${RESET_MAILS_PER_WORKSPACE} were already sent in the last hour`);
     return 'mail-limit';
   }
 
@@ -97,7 +95,7 @@ export async function sendResetLink(ctx: ResetMailContext, input: { slug: string
     // The link was never delivered: it must not stay usable, nor count against the owner's limit.
     await db.delete(passwordResets).where(eq(passwordResets.tokenHash, hashToken(token)));
     await forgetAttempt(db, mails.id);
-    logError(`The password reset email for the dashboard "${workspace.slug}" could not be sent`, error);
+    logError('The password reset email could not be sent', error, { workspaceId: workspace.id });
     return 'send-failed';
   }
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { emailOutbox, reviewRequests, type OutboxStatus } from '../db/schema.ts';
+import { log } from '../log.ts';
 import type { EmailSender } from './mailer.ts';
 
 // Every message the product sends, or would send, is a row here first (committed before any SMTP
@@ -101,6 +102,8 @@ export async function deliverOutboxMessage(db: Db, sender: EmailSender, workspac
 
   const attempts = sql`${emailOutbox.attempts} + 1`;
   if (failure !== null) {
+    // A mail server's refusal often quotes the recipient: the reason stays in the outbox, not the log.
+    log.warn({ workspaceId, outboxId: id }, 'An email could not be sent; its outbox entry says why');
     const [row] = await db.update(emailOutbox).set({ status: 'failed', error: failure, attempts }).where(where).returning(entryColumns);
     return row ? toEntry(row) : null;
   }

@@ -1,5 +1,6 @@
 import type { OAuth2Client } from 'google-auth-library';
 import type { Config } from '../config.ts';
+import { log } from '../log.ts';
 import { classifyGoogleError, GoogleError } from './errors.ts';
 import { googlePacer } from './pacer.ts';
 
@@ -83,7 +84,9 @@ export class GbpApi {
       } catch (error) {
         const failure = classifyGoogleError(error);
         if (!failure.retryable || attempt + 1 >= this.retry.attempts) throw failure;
-        await sleep(backoffDelay(attempt, this.retry));
+        const delayMs = backoffDelay(attempt, this.retry);
+        log.warn({ attempt: attempt + 1, status: failure.status, reason: failure.message, delayMs }, 'Retrying a Google API request');
+        await sleep(delayMs);
       }
     }
   }

@@ -2,6 +2,7 @@ import type { Runtime } from '../runtime.ts';
 import type { Workspace } from '../workspaces.ts';
 import { BUSINESS_MANAGE_SCOPE, createOAuthClient, googleConfigured } from './client.ts';
 import { forgetConnection, readConnection, storeRefreshToken } from './connection.ts';
+import { log } from '../log.ts';
 import { classifyGoogleError } from './errors.ts';
 import type { OAuthErrorCode } from './messages.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStarter } from './oauth-state.ts';
@@ -35,7 +36,7 @@ export async function completeConsent(runtime: Runtime, query: URLSearchParams, 
   try {
     ({ tokens: { refresh_token: refreshToken } } = await createOAuthClient(runtime.config).getToken(code));
   } catch (error) {
-    console.warn(`Google did not exchange the sign-in code of workspace ${workspaceId}: ${classifyGoogleError(error).message}`);
+    log.warn({ workspaceId, reason: classifyGoogleError(error).message }, 'Google did not exchange the sign-in code');
     return { ok: false, workspaceId, error: 'exchange' };
   }
   if (!refreshToken) return { ok: false, workspaceId, error: 'no_refresh_token' };
@@ -51,7 +52,7 @@ export async function disconnectGoogle(runtime: Runtime, workspace: Workspace): 
       await createOAuthClient(runtime.config).revokeToken(connection.refreshToken);
     } catch {
       // The revoke URL carries the token: log nothing of the error but the fact.
-      console.warn(`Google did not confirm the revocation of workspace ${workspace.id}'s token; it is forgotten here all the same`);
+      log.warn({ workspaceId: workspace.id }, "Google did not confirm the revocation of the workspace's token; it is forgotten here all the same");
     }
   }
   await forgetConnection(runtime.database.db, workspace.id);

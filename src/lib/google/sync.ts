@@ -11,7 +11,7 @@ import { createOAuthClient, googleConfigured } from './client.ts';
 import { markBroken, readConnection, recordSync, REFRESH_TOKEN_KEY, saveLocationDetails, storeRefreshToken } from './connection.ts';
 import { GoogleError } from './errors.ts';
 import { toIncomingReview } from './review-format.ts';
-import { logError } from '../log.ts';
+import { log, logError } from '../log.ts';
 
 export type SyncSkip = 'not_configured' | 'plan' | 'not_connected' | 'broken' | 'incomplete' | 'busy' | 'recent';
 
@@ -74,7 +74,7 @@ async function syncLocked(runtime: Runtime, workspace: Workspace, options: SyncO
     for await (const page of api.reviewPages(connection.accountId, connection.locationId)) {
       const incoming = page.reviews.map((raw) => toIncomingReview(raw, reviewUrl)).filter((r) => r !== null);
       const skipped = page.reviews.length - incoming.length;
-      if (skipped > 0) console.warn(`Google sync of workspace ${workspace.id}: skipped ${skipped} of ${page.reviews.length} entries of a page that are no usable review (null, or no id, star rating or creation time)`);
+      if (skipped > 0) log.warn({ workspaceId: workspace.id, skipped, entries: page.reviews.length }, 'Google sync skipped entries of a page that are no usable review (null, or no id, star rating or creation time)');
       const seen = incoming.map((r) => r.externalId);
       const stored = await storedVersions(db, workspace.id, seen);
       for (const review of incoming) {

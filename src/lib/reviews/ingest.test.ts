@@ -22,13 +22,14 @@ describe('ingestReview', () => {
       { slug: 'ingest-unit', businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
       'team',
     ))!;
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const written: string[] = [];
+    const quiet = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => written.push(String(chunk)) > 0);
     const noNotify: Database = { ...database, notify: () => Promise.reject(new Error('NOTIFY is down')) };
     const review = { kind: 'action' as const, source: 'crm' as const, externalId: 'r-1', reviewerName: 'Sam', rating: 5, comment: null, createTime: new Date() };
     const ingested = await ingestReview(noNotify, workspace, review);
     expect(ingested).toMatchObject({ created: true });
     expect(await database.db.select().from(reviews).where(eq(reviews.id, ingested!.id))).toHaveLength(1);
-    expect(quiet).toHaveBeenCalledWith(expect.stringContaining(`Could not announce review ${ingested!.id}`));
+    expect(written.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: 'error', msg: `Could not announce review ${ingested!.id}` }));
     quiet.mockRestore();
   });
 });

@@ -7,6 +7,7 @@ export const GET: APIRoute = async ({ locals, params, request }) => {
   const { database, live } = locals.runtime;
   const kiosk = await resolveKioskToken(database.db, params.token ?? '');
   if (!kiosk) return errorJson(404, 'This display link is not valid or has been revoked');
+  locals.kioskWorkspaceId = kiosk.workspace.id;
   return liveEventStream(live, {
     workspaceId: kiosk.workspace.id,
     kioskLinkId: kiosk.linkId,
