@@ -140,5 +140,14 @@ describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
     await waitForIslands(wallboard);
     expect(await wallboard.getByTestId('setup-checklist').count()).toBe(0);
     expect(await wallboard.getByTestId('total-count').textContent()).toBe('1');
+
+    // The server's log of this whole browser run (issue 14): JSON lines, none of the secrets typed or
+    // set along the way.
+    const lines = server.stdout().split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(20);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: expect.any(String), time: expect.any(String), msg: expect.any(String) });
+    const session = (await browser.context.cookies()).find((c) => c.name === 'rc_session')?.value;
+    const token = reviewLink.split('/r/')[1]!;
+    for (const secret of ['staff-pass', 'admin-pass', 'jane@example.com', session!, token]) expect(server.output()).not.toContain(secret);
   }, 120_000);
 });
