@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrate } from './db/migrate.ts';
 import { pgliteDatabase } from './db/pglite.ts';
 import { databaseChecks, readinessProbe, withHealthRoutes, type Readiness } from './health.ts';
+import { log } from './log.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -12,7 +13,8 @@ const check = (reason: string, ready: () => Promise<boolean>) => ({ reason, read
 
 describe('readinessProbe', () => {
   it('answers with the reason of the first check that fails, rejects or does not answer in time', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const errors = vi.spyOn(log, 'error').mockImplementation(() => {});
+    vi.spyOn(log, 'warn').mockImplementation(() => {});
     const ok = check('never', async () => true);
     expect(await readinessProbe([ok])()).toEqual({ status: 'ready' });
     expect(await readinessProbe([ok, check('migrations pending', async () => false), check('later', async () => false)])()).toEqual({
@@ -28,25 +30,26 @@ describe('readinessProbe', () => {
       status: 'unavailable',
       reason: 'database unreachable',
     });
-    expect(errors.mock.calls.join('\n')).toMatch(/Not ready: database unreachable.*ECONNREFUSED/);
+    expect(JSON.stringify(errors.mock.calls)).toMatch(/ECONNREFUSED.*Not ready: database unreachable/);
   });
 
   it('logs a failure once, when readiness changes, not at every probe', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const logs = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const warnings = vi.spyOn(log, 'warn').mockImplementation(() => {});
+    const infos = vi.spyOn(log, 'info').mockImplementation(() => {});
     let up = false;
     const probe = readinessProbe([check('database unreachable', async () => up)]);
     for (let i = 0; i < 3; i++) await probe();
-    expect(errors).toHaveBeenCalledTimes(1);
+    expect(warnings).toHaveBeenCalledTimes(1);
     up = true;
     expect(await probe()).toEqual({ status: 'ready' });
-    expect(logs).toHaveBeenCalledWith('Ready again (was: database unreachable)');
+    expect(infos).toHaveBeenCalledWith('Ready again (was: database unreachable)');
   });
 });
 
 describe('databaseChecks', () => {
   it('pass on a migrated database, and name a missing migration or a closed database', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(log, 'error').mockImplementation(() => {});
+    vi.spyOn(log, 'warn').mockImplementation(() => {});
     const database = pgliteDatabase(await PGlite.create());
     await migrate(database);
     const probe = () => readinessProbe(databaseChecks(database))();

@@ -4,6 +4,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, reviewRequests, reviews, staff, unsubscribes } from '../../src/lib/db/schema.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
+import { setPlan } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { officeWithTeamAndTemplate } from '../helpers/office.ts';
@@ -202,6 +203,17 @@ describe('POST /api/follow-ups/{id}/reminder', () => {
     const res = await remind(ws.client, due.id);
     expect(res.status).toBe(409);
     expect(res.json).toEqual({ message: 'This request does not need a follow-up' });
+  });
+
+  it('sends no reminder on the free plan, which sends no review requests', async () => {
+    const ws = await workspace();
+    const due = await logged(ws, 4);
+    await setPlan(app, ws.workspaceId, 'free');
+    const res = await remind(ws.client, due.id);
+    expect(res.status).toBe(403);
+    expect(res.headers.get('x-plan-limit')).toBe('logging');
+    const [row] = await app.database.db.select({ reminderSentAt: reviewRequests.reminderSentAt }).from(reviewRequests).where(eq(reviewRequests.id, due.id));
+    expect(row!.reminderSentAt).toBeNull();
   });
 
   it('is open to staff sessions, not to anyone without one', async () => {

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireStaff } from '../../../../lib/auth/guards.ts';
 import { emailSender } from '../../../../lib/email/mailer.ts';
-import { errorJson, json, notFound, parseId } from '../../../../lib/http.ts';
+import { errorJson, json, notFound, parseId, planLimitRefused } from '../../../../lib/http.ts';
+import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE } from '../../../../lib/plans.ts';
 import { linkBase } from '../../../../lib/public-url.ts';
 import { REMINDER_PROBLEM_MESSAGES, sendFollowUpReminder } from '../../../../lib/requests/follow-ups.ts';
 import { callerStaffEmail } from '../_caller.ts';
@@ -10,6 +11,8 @@ import { callerStaffEmail } from '../_caller.ts';
 export const POST: APIRoute = async ({ locals, params, url, cookies }) => {
   const access = requireStaff(locals);
   if (!access.ok) return access.response;
+  // A reminder is a review request sent again: the plans that log requests send it.
+  if (!planAllowsRequestLogging(access.workspace.plan)) return planLimitRefused(REQUEST_LOGGING_UPGRADE_MESSAGE, 'logging');
   const id = parseId(params.id);
   if (id === null) return notFound(REMINDER_PROBLEM_MESSAGES.not_found);
   const caller = callerStaffEmail(url, cookies);
