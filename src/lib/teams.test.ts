@@ -7,7 +7,7 @@ import { reviews } from './db/schema.ts';
 import { updateSetting } from './settings.ts';
 import { createTeam, deleteTeam, getTeamInWorkspace, listTeams, readOnlyTeamIds, updateTeam } from './teams.ts';
 import type { Workspace } from './workspaces.ts';
-import { unitWorkspace } from './testing/unit-workspace.ts';
+import { unitWorkspace } from './testing/unit-data.ts';
 
 let database: Database;
 

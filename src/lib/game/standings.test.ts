@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { pgliteDatabase } from '../db/pglite.ts';
-import { reviewRequests, reviews } from '../db/schema.ts';
+import { reviews } from '../db/schema.ts';
 import { putSetting } from '../settings.ts';
-import { staffIdFor } from '../staff/people.ts';
 import { createTeam } from '../teams.ts';
-import { unitWorkspace } from '../testing/unit-workspace.ts';
+import { unitRequest, unitWorkspace } from '../testing/unit-data.ts';
 import type { Workspace } from '../workspaces.ts';
 import { leaderboard, loadGame, scoresOf } from './standings.ts';
 
@@ -31,24 +30,8 @@ async function workspace(startDay: string, timeZone: string): Promise<Workspace>
   return ws;
 }
 
-async function logged(ws: Workspace, teamId: number, staff: string, at: string, sawCustomerOn: string | null) {
-  const [row] = await database.db
-    .insert(reviewRequests)
-    .values({
-      workspaceId: ws.id,
-      staffId: await staffIdFor(database.db, ws.id, `${staff.toLowerCase()}@acme.example`, staff),
-      teamId,
-      staffFirstName: staff,
-      staffEmail: `${staff.toLowerCase()}@acme.example`,
-      customerFirstName: 'Sarah',
-      customerLastName: 'Kim',
-      customerEmail: `c-${Math.random()}@example.com`,
-      interactionDate: sawCustomerOn,
-      createdAt: new Date(at),
-    })
-    .returning({ id: reviewRequests.id });
-  return row!.id;
-}
+const logged = (ws: Workspace, teamId: number, staff: string, at: string, sawCustomerOn: string | null) =>
+  unitRequest(database.db, ws, { staffEmail: `${staff.toLowerCase()}@acme.example`, staffFirstName: staff, teamId, createdAt: new Date(at), interactionDate: sawCustomerOn });
 
 describe('the game at a fixed instant', () => {
   it('rolls the week over at local midnight on the challenge weekday, across the Sydney spring-forward change', async () => {

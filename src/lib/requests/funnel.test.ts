@@ -3,33 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { pgliteDatabase } from '../db/pglite.ts';
-import { reviewRequests, reviews, type MatchStatus } from '../db/schema.ts';
+import { reviews, type MatchStatus } from '../db/schema.ts';
 import { listStaff, mergeStaff } from '../staff/manage.ts';
-import { staffIdFor } from '../staff/people.ts';
 import type { Workspace } from '../workspaces.ts';
 import { personFunnel } from './funnel.ts';
-import { unitWorkspace } from '../testing/unit-workspace.ts';
+import { unitRequest, unitWorkspace } from '../testing/unit-data.ts';
 
 let database: Database;
 
 const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
-async function request(ws: Workspace, email: string, firstName: string, opened = false): Promise<number> {
-  const [row] = await database.db
-    .insert(reviewRequests)
-    .values({
-      workspaceId: ws.id,
-      staffId: await staffIdFor(database.db, ws.id, email, firstName),
-      staffFirstName: firstName,
-      staffEmail: email,
-      customerFirstName: 'Sarah',
-      customerLastName: 'Kim',
-      customerEmail: 'sarah@example.com',
-      clickedAt: opened ? new Date() : null,
-    })
-    .returning({ id: reviewRequests.id });
-  return row!.id;
-}
+const request = (ws: Workspace, email: string, firstName: string, opened = false) =>
+  unitRequest(database.db, ws, { staffEmail: email, staffFirstName: firstName, clickedAt: opened ? new Date() : null });
 
 let externalId = 0;
 async function review(ws: Workspace, requestId: number, status: MatchStatus) {

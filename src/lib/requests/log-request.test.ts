@@ -9,7 +9,7 @@ import type { MailMessage } from '../email/mailer.ts';
 import { listOutbox, resendOutboxMessage } from '../email/outbox.ts';
 import { createTeam } from '../teams.ts';
 import type { LogRequestPayload } from '../validation/payloads.ts';
-import { unitWorkspace } from '../testing/unit-workspace.ts';
+import { unitWorkspace } from '../testing/unit-data.ts';
 import type { Workspace } from '../workspaces.ts';
 import { isBlankHtml, logReviewRequest } from './log-request.ts';
 import { listPrivateFeedback, openReviewLink, recordOpen, submitPrivateFeedback } from './review-link.ts';

@@ -9,7 +9,7 @@ import { createTeam } from '../teams.ts';
 import type { Workspace } from '../workspaces.ts';
 import { deleteRequest, getAdminRequest, listAdminRequests, listReportRows, updateRequest } from './queries.ts';
 import { staffIdFor } from '../staff/people.ts';
-import { unitWorkspace } from '../testing/unit-workspace.ts';
+import { unitWorkspace } from '../testing/unit-data.ts';
 
 let database: Database;
 

@@ -10,7 +10,7 @@ import { createTeam } from '../teams.ts';
 import type { Workspace } from '../workspaces.ts';
 import { deleteReview, editReview, fixOrphanedReviews, getAdminReview, listAdminReviews, reassignReview, unmatchReview } from './admin.ts';
 import { staffIdFor } from '../staff/people.ts';
-import { unitWorkspace } from '../testing/unit-workspace.ts';
+import { unitWorkspace } from '../testing/unit-data.ts';
 
 let database: Database;
 

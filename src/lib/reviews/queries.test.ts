@@ -12,7 +12,7 @@ import { assignReviewToInvite, assignReviewToTeam } from './assign.ts';
 import { findUnknownTeam, getTeamVisibleReview, listTeamReviews, listUnmatchedInvites, listUnmatchedReviews } from './queries.ts';
 import { noticeWithoutId } from '../../../tests/helpers/notices.ts';
 import { staffIdFor } from '../staff/people.ts';
-import { unitWorkspace } from '../testing/unit-workspace.ts';
+import { unitWorkspace } from '../testing/unit-data.ts';
 
 let database: Database;
 const HOUR = 3600_000;

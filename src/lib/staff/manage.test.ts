@@ -7,29 +7,14 @@ import { pgliteDatabase } from '../db/pglite.ts';
 import { reviewRequests, staff } from '../db/schema.ts';
 import type { Workspace } from '../workspaces.ts';
 import { getStaff, listStaff, mergeStaff, updateStaff } from './manage.ts';
-import { staffIdFor } from './people.ts';
-import { unitWorkspace } from '../testing/unit-workspace.ts';
+import { unitRequest, unitWorkspace } from '../testing/unit-data.ts';
 
 let database: Database;
 
 const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
 /** A request logged by the person of this staff email (created on their first one). */
-async function request(ws: Workspace, email: string, firstName: string): Promise<number> {
-  const [row] = await database.db
-    .insert(reviewRequests)
-    .values({
-      workspaceId: ws.id,
-      staffId: await staffIdFor(database.db, ws.id, email, firstName),
-      staffFirstName: firstName,
-      staffEmail: email,
-      customerFirstName: 'Sarah',
-      customerLastName: 'Kim',
-      customerEmail: 'sarah@example.com',
-    })
-    .returning({ id: reviewRequests.id });
-  return row!.id;
-}
+const request = (ws: Workspace, email: string, firstName: string) => unitRequest(database.db, ws, { staffEmail: email, staffFirstName: firstName });
 
 const staffIdOf = async (requestId: number) =>
   (await database.db.select({ staffId: reviewRequests.staffId }).from(reviewRequests).where(eq(reviewRequests.id, requestId)))[0]!.staffId;

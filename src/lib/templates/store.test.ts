@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { pgliteDatabase } from '../db/pglite.ts';
-import { unitWorkspace } from '../testing/unit-workspace.ts';
+import { unitWorkspace } from '../testing/unit-data.ts';
 import {
   createTemplate,
   deleteTemplate,
