@@ -309,7 +309,7 @@ async function child(n: number): Promise<void> {
       let outcome: Awaited<ReturnType<typeof syncWorkspace>>;
       let ms: number;
       try {
-        outcome = await syncWorkspace(runtime, workspace, {});
+        outcome = await syncWorkspace(runtime, workspace);
         ms = performance.now() - start;
       } finally {
         clearInterval(timer);

@@ -44,8 +44,14 @@ const PLACEHOLDER = /(\{(?:firstName|lastName|fullName|staffFirstName|companyNam
 interface UnsentEmail {
   customerName: string;
   link: string;
-  noSmtp: boolean;
+  status: string;
 }
+
+const UNSENT_HEADLINES: Record<string, string> = {
+  'not sent: no SMTP': 'The email was not sent: this workspace does not send email.',
+  retrying: 'The email could not be sent yet. It will be tried again automatically.',
+  pending: 'The email is queued and will go out shortly.',
+};
 
 /** Honest delivery: when the email did not go, staff get the customer's link at once to send themselves. */
 function UnsentEmailNote({ unsent }: { unsent: UnsentEmail }) {
@@ -61,9 +67,12 @@ function UnsentEmailNote({ unsent }: { unsent: UnsentEmail }) {
   return (
     <div role="status" class="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="unsent-email">
       <p class="font-semibold">
-        {unsent.noSmtp ? 'The email was not sent: this workspace does not send email.' : 'The email could not be sent.'}
+        {UNSENT_HEADLINES[unsent.status] ?? 'The email could not be sent.'}
       </p>
-      <p class="mt-1">Copy {unsent.customerName}'s review link and send it by text message or from your own email:</p>
+      <p class="mt-1">
+        {unsent.status === 'retrying' || unsent.status === 'pending' ? 'If it is urgent, copy' : 'Copy'} {unsent.customerName}'s review link and send it
+        by text message or from your own email:
+      </p>
       <div class="mt-3 flex flex-col gap-2 sm:flex-row">
         <input class="input font-mono text-xs" readOnly value={unsent.link} aria-label="Customer's review link" onFocus={(e) => e.currentTarget.select()} />
         <button type="button" class="btn btn-secondary shrink-0" onClick={() => void copy()}>
@@ -157,7 +166,7 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
       setErrors({});
       setSubmitted(false);
       show({ title: 'Success', description: 'Review request logged successfully', variant: 'success' });
-      if (request.emailStatus !== 'sent') setUnsent({ customerName: request.customerName, link: request.reviewLink, noSmtp: request.emailStatus === 'not sent: no SMTP' });
+      if (request.emailStatus !== 'sent') setUnsent({ customerName: request.customerName, link: request.reviewLink, status: request.emailStatus });
       // Nothing on this page caches these: the fetches refresh the server-side and HTTP caches that
       // other open pages read, and the live-event stream tells those pages to redraw.
       for (const url of REFRESH_AFTER_LOGGING) fetch(url, { credentials: 'include', cache: 'no-store' }).catch(() => {});

@@ -6,6 +6,10 @@ import { migrate } from './db/migrate.ts';
 import { openPgliteFolder } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
 import { loadDashboard } from './dashboard.ts';
+import { emailSender } from './email/mailer.ts';
+import { emailWorker, requeueUnsentEmails } from './email/outbox.ts';
+import { googleSyncWorker } from './google/sync-jobs.ts';
+import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { LiveHub } from './live/hub.ts';
 import { secretBoxKey } from './secret-box.ts';
 import { LIVE_CHANNEL, parseLiveNotice } from './live/publish.ts';
@@ -20,8 +24,14 @@ export interface Runtime {
   /** Seals secrets kept at rest (src/lib/secret-box.ts). */
   secretKey: Buffer;
   live: LiveHub;
-  close(): Promise<void>;
+  /** The durable job queue on this database (email sends, Google syncs). */
+  jobs: JobQueue;
+  /** Stops the queue (its running jobs get up to timeoutMs), then closes the database. */
+  close(timeoutMs?: number): Promise<void>;
 }
+
+/** How long a stop gives the queue's running jobs when the caller names no time. */
+const JOBS_STOP_TIMEOUT_MS = 10_000;
 
 // main.ts runs this module from source while the Astro bundle holds its own copy of it: a global
 // keyed by Symbol.for is what lets both copies share one runtime (and one database) per process.
@@ -46,17 +56,25 @@ export async function createRuntime(config: Config, database: Database): Promise
     if (notice) live.deliver(notice).catch((error) => logError('Could not deliver a live event', error));
   });
   const appSecret = resolveAppSecret(config);
-  return {
+  const jobs = await startJobQueue(database);
+  const runtime: Runtime = {
     config,
     database,
     sessionKey: sessionKey(appSecret),
     secretKey: secretBoxKey(appSecret),
     live,
-    close: async () => {
+    jobs,
+    close: async (timeoutMs = JOBS_STOP_TIMEOUT_MS) => {
+      await jobs.stop(timeoutMs);
       await stopListening();
       await database.close();
     },
   };
+  await jobs.work('email', emailWorker(database.db, emailSender(config)));
+  await jobs.workOne('google-sync', googleSyncWorker(runtime));
+  const requeued = await requeueUnsentEmails(database.db, jobs);
+  if (requeued) log.info({ emails: requeued }, 'Queued again the emails still to be sent');
+  return runtime;
 }
 
 /** Installs the runtime this process serves with (main.ts at start, tests with their database). */
@@ -74,8 +92,8 @@ export function getRuntime(): Promise<Runtime> {
   return holder.runtime;
 }
 
-export async function stopRuntime(): Promise<void> {
+export async function stopRuntime(timeoutMs?: number): Promise<void> {
   const runtime = holder.runtime;
   holder.runtime = undefined;
-  if (runtime) await (await runtime).close();
+  if (runtime) await (await runtime).close(timeoutMs);
 }

@@ -16,6 +16,8 @@ export interface SinkMessage {
 
 export class SmtpSink {
   readonly messages: SinkMessage[] = [];
+  /** While set, every recipient is refused with this reply (e.g. 550 "5.1.1 User unknown"). */
+  refusal: { responseCode: number; message: string } | null = null;
   private server: SMTPServer | null = null;
   private waiters: { predicate: (m: SinkMessage) => boolean; resolve: (m: SinkMessage) => void }[] = [];
   port = 0;
@@ -31,6 +33,10 @@ export class SmtpSink {
       disabledCommands: ['STARTTLS'],
       authOptional: true,
       logger: false,
+      onRcptTo: (_address, _session, callback) => {
+        if (!this.refusal) return callback();
+        callback(Object.assign(new Error(this.refusal.message), { responseCode: this.refusal.responseCode }));
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -28,6 +28,8 @@ export async function testDatabase(): Promise<Database> {
     close: async () => {
       await database.close();
       await admin.unsafe(`DROP SCHEMA ${schema} CASCADE`);
+      // The job queue's own schema, made when a runtime started on this database (openPostgres' jobStore).
+      await admin.unsafe(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
       await admin.end();
     },
   };

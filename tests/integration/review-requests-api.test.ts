@@ -354,16 +354,44 @@ describe('the tracked review link', () => {
 });
 
 describe('when the mail server is down', () => {
-  it('stores the request, shows the failure in the outbox, and resend delivers it once the server is back', async () => {
-    const { client, teamId, templateId, workspaceId } = await workspaceWithTeamAndTemplate();
+  it('stores the request, says the email will be retried, and the queue delivers it once the server is back', async () => {
+    const { client, teamId, templateId } = await workspaceWithTeamAndTemplate();
     const port = sink.port;
     await sink.stop();
     const body = requestBody(teamId, templateId);
     let res;
     try {
       res = await client.post('/api/review-requests', body);
+      expect(res.status).toBe(201);
+      expect(res.json.request).toMatchObject({ emailStatus: 'retrying', reviewLink: expect.stringContaining('/r/') });
+      const [waiting] = (await client.get('/api/admin/outbox')).json;
+      expect(waiting).toMatchObject({ requestId: res.json.request.id, status: 'retrying', attempts: 1, sentAt: null });
+      expect(waiting.error).toMatch(/ECONNREFUSED|connect/i);
+      // Nobody needs to press Resend: it is refused while the queue holds it.
+      expect((await client.post(`/api/admin/outbox/${waiting.id}/resend`)).status).toBe(409);
     } finally {
       await sink.start(port);
+    }
+    const delivered = await sink.waitForMessage((m) => toAddress(m) === body.email, 15_000);
+    const row = await requestRow(res.json.request.id);
+    expect(tokenOf(delivered)).toBe(row.token);
+    await expect.poll(async () => (await requestRow(row.id)).sentAt, { timeout: 5000 }).toBeInstanceOf(Date);
+    const [sent] = (await client.get('/api/admin/outbox')).json;
+    expect(sent).toMatchObject({ status: 'sent', error: null, sentAt: expect.any(String) });
+    expect(sent.attempts).toBeGreaterThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sink.messages.filter((m) => toAddress(m) === body.email)).toHaveLength(1);
+  });
+
+  it('shows a permanent refusal in the outbox with its reason, and resend delivers it once the address is fixed', async () => {
+    const { client, teamId, templateId, workspaceId } = await workspaceWithTeamAndTemplate();
+    const body = requestBody(teamId, templateId);
+    sink.refusal = { responseCode: 550, message: '5.1.1 The email account that you tried to reach does not exist' };
+    let res;
+    try {
+      res = await client.post('/api/review-requests', body);
+    } finally {
+      sink.refusal = null;
     }
     expect(res.status).toBe(201);
     expect(res.json.request.emailStatus).toBe('failed');
@@ -372,7 +400,7 @@ describe('when the mail server is down', () => {
 
     const [failed] = (await client.get('/api/admin/outbox')).json;
     expect(failed).toMatchObject({ requestId: row.id, status: 'failed', attempts: 1, sentAt: null });
-    expect(failed.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed.error).toContain('5.1.1 The email account that you tried to reach does not exist');
     expect(sink.messages.some((m) => toAddress(m) === body.email)).toBe(false);
 
     const other = await signUpAdmin(app);

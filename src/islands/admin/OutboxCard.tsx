@@ -12,6 +12,7 @@ const BADGES: Record<OutboxStatus, { label: string; class: string }> = {
   failed: { label: 'Failed', class: 'bg-red-50 text-red-700 ring-red-600/20' },
   'not sent: no SMTP': { label: 'Not sent: email not set up', class: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
   pending: { label: 'Sending', class: 'bg-slate-100 text-slate-700 ring-slate-500/20' },
+  retrying: { label: 'Retrying', class: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
 };
 
 const NO_SMTP_HINT = 'This workspace does not send email yet, so the email was kept here. Send the customer their review link yourself, or ask whoever runs the server to set up email, then resend it.';
@@ -30,6 +31,9 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
       const updated = await adminRequest<OutboxEntry>('POST', `/api/admin/outbox/${entry.id}/resend`);
       setEntries((current) => current?.map((e) => (e.id === updated.id ? updated : e)) ?? null);
       if (updated.status === 'sent') showAdminToast({ title: 'Email sent', description: `Delivered to ${updated.to}`, variant: 'success' });
+      else if (updated.status === 'pending') showAdminToast({ title: 'Email queued', description: `It goes to ${updated.to} shortly`, variant: 'success' });
+      else if (updated.status === 'retrying')
+        showAdminToast({ title: 'Not sent yet', description: `${updated.error ?? 'The mail server did not accept it.'} It will be tried again automatically.`, variant: 'destructive' });
       else
         showAdminToast({
           title: 'Failed to resend email',
@@ -47,7 +51,7 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
   return (
     <AdminCard
       title="Outbox"
-      description="Review request emails, sent or waiting to be sent. Failed ones can be sent again."
+      description="Review request emails, sent or waiting to be sent. A refused email is tried again by itself for a day; failed ones can be sent again."
       actions={<RefreshButton onClick={() => void load()} refreshing={refreshing} loaded={entries !== null} />}
     >
       {entries === null ? (
@@ -83,6 +87,11 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
                   </p>
                   {entry.status === 'failed' && entry.error && (
                     <p class="mt-1.5 rounded-md bg-red-50 px-2 py-1 text-xs break-words text-red-700">{entry.error}</p>
+                  )}
+                  {entry.status === 'retrying' && (
+                    <p class="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs break-words text-amber-800">
+                      {entry.error ?? 'The mail server did not accept it.'} It will be tried again automatically.
+                    </p>
                   )}
                   {entry.status === 'not sent: no SMTP' && <p class="mt-1.5 text-xs text-amber-800">{NO_SMTP_HINT}</p>}
                 </div>

@@ -43,7 +43,7 @@ export function FollowUps({ staffEmail, timezone, show }: Props) {
       show(
         answer.emailStatus === 'sent'
           ? { title: 'Reminder sent', description: `${item.customerName} will get one reminder email.`, variant: 'success' }
-          : { title: 'Reminder not sent', description: answer.message, variant: 'destructive' },
+          : { title: answer.emailStatus === 'failed' ? 'Reminder not sent' : 'Reminder not sent yet', description: answer.message, variant: 'destructive' },
       );
     } catch (error) {
       show({ title: 'Error', description: (error instanceof ApiError && error.serverMessage) || 'Failed to send the reminder', variant: 'destructive' });

@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ConstructorOptions } from 'pg-boss';
 import type * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +26,8 @@ export interface Database {
    * another holder has the lock, fn does not run.
    */
   withTryLock<T>(space: number, id: number, fn: () => Promise<T>): Promise<Locked<T>>;
+  /** How the job queue (pg-boss, src/lib/jobs/queue.ts) reaches this same database. */
+  jobStore: Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'schema' | 'max'>;
   close(): Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
+import { fromPglite } from 'pg-boss';
 import type { Database, Db } from './database.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { checkPgliteFolderVersion } from './pglite-version.ts';
@@ -37,6 +38,7 @@ export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Data
         held.delete(key);
       }
     },
+    jobStore: { db: fromPglite(pg), backend: 'pglite' },
     close: async () => {
       await pg.close();
       onClose();

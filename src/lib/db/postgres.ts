@@ -56,6 +56,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
         connection.release();
       }
     },
+    // pg-boss keeps its own few connections (one of them listening): a schema of its own, per test schema too.
+    jobStore: { connectionString: url, schema: options.searchPath ? `${options.searchPath}_jobs` : 'pgboss', max: 3 },
     close: () => sql.end({ timeout: 5 }),
   };
 }

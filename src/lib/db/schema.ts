@@ -213,7 +213,7 @@ export const logos = pgTable('logos', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'not sent: no SMTP'] as const;
+export const OUTBOX_STATUSES = ['pending', 'retrying', 'sent', 'failed', 'not sent: no SMTP'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const emailOutbox = pgTable('email_outbox', {
@@ -235,6 +235,8 @@ export const emailOutbox = pgTable('email_outbox', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   /** The one-click unsubscribe address (List-Unsubscribe), for review-request emails. */
   unsubscribeUrl: text('unsubscribe_url'),
+  /** Raised by each resend: the round names the message's queue job (src/lib/email/outbox.ts). */
+  sendRound: integer('send_round').notNull().default(0),
 });
 
 export const unsubscribes = pgTable(

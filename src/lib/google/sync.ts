@@ -1,11 +1,10 @@
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
-import { LOCK_SPACES } from '../db/database.ts';
 import { reviews, settings } from '../db/schema.ts';
 import { planAllowsGoogle } from '../plans.ts';
 import { announceReviews, ingestReview } from '../reviews/ingest.ts';
 import type { IncomingReview } from '../reviews/store.ts';
 import type { Runtime } from '../runtime.ts';
-import { findWorkspaceById, type Workspace } from '../workspaces.ts';
+import type { Workspace } from '../workspaces.ts';
 import { GbpApi } from './api.ts';
 import { createOAuthClient, googleConfigured } from './client.ts';
 import { markBroken, readConnection, recordSync, REFRESH_TOKEN_KEY, saveLocationDetails, storeRefreshToken } from './connection.ts';
@@ -13,34 +12,25 @@ import { GoogleError } from './errors.ts';
 import { toIncomingReview } from './review-format.ts';
 import { log, logError } from '../log.ts';
 
-export type SyncSkip = 'not_configured' | 'plan' | 'not_connected' | 'broken' | 'incomplete' | 'busy' | 'recent';
+export type SyncSkip = 'not_configured' | 'plan' | 'not_connected' | 'broken' | 'incomplete';
 
 export type SyncOutcome =
   | { status: 'done'; added: number; updated: number; removed: number }
   | { status: 'failed'; error: string; broken: boolean }
   | { status: 'skipped'; reason: SyncSkip };
 
-const INTERNAL_ERROR = 'The sync stopped on an internal error';
+export const INTERNAL_ERROR = 'The sync stopped on an internal error';
 const UNREADABLE_TOKEN = 'This server can no longer read the saved Google connection (its secret key was changed). Reconnect the Google account.';
-
-export interface SyncOptions {
-  /** Skip when the last sync started less than this long ago (the scheduler's guard across instances). */
-  minIntervalMs?: number;
-}
 
 /**
  * Brings a workspace's Google reviews in step: every page, each review upserted on its reviewId and
  * update time, new ones matched, then one dashboard event. A complete pass marks the reviews Google
- * no longer lists as removed. One sync per workspace at a time, across instances (advisory lock).
+ * no longer lists as removed. Runs as a job of the google-sync queue (sync-jobs.ts), which lets one
+ * sync per workspace run at a time across instances.
  */
-export async function syncWorkspace(runtime: Runtime, workspace: Workspace, options: SyncOptions = {}): Promise<SyncOutcome> {
+export async function syncWorkspace(runtime: Runtime, workspace: Workspace): Promise<SyncOutcome> {
   if (!googleConfigured(runtime.config)) return { status: 'skipped', reason: 'not_configured' };
   if (!planAllowsGoogle(workspace.plan)) return { status: 'skipped', reason: 'plan' };
-  const locked = await runtime.database.withTryLock(LOCK_SPACES.googleSync, workspace.id, () => syncLocked(runtime, workspace, options));
-  return locked.acquired ? locked.value : { status: 'skipped', reason: 'busy' };
-}
-
-async function syncLocked(runtime: Runtime, workspace: Workspace, options: SyncOptions): Promise<SyncOutcome> {
   const { database, config, secretKey } = runtime;
   const db = database.db;
   const connection = await readConnection(db, workspace.id, secretKey);
@@ -52,9 +42,6 @@ async function syncLocked(runtime: Runtime, workspace: Workspace, options: SyncO
   if (!connection.refreshToken) return { status: 'skipped', reason: 'not_connected' };
   if (!connection.accountId || !connection.locationId) return { status: 'skipped', reason: 'incomplete' };
   const startedAt = new Date();
-  if (options.minIntervalMs && connection.lastSync && startedAt.getTime() - Date.parse(connection.lastSync.at) < options.minIntervalMs) {
-    return { status: 'skipped', reason: 'recent' };
-  }
 
   const client = createOAuthClient(config, connection.refreshToken);
   // Google may rotate the refresh token on a refresh: keep the new one.
@@ -161,23 +148,12 @@ async function lookUpMapsUri(api: GbpApi, workspaceId: number, accountId: string
   return location.metadata?.mapsUri ?? null;
 }
 
-/** Every workspace with a connection, one after another: a failure in one never stops the next. */
-export async function syncAllWorkspaces(runtime: Runtime, options: SyncOptions = {}): Promise<Map<number, SyncOutcome>> {
-  const outcomes = new Map<number, SyncOutcome>();
-  if (!googleConfigured(runtime.config)) return outcomes;
-  const connected = await runtime.database.db
+/** The workspaces with a Google connection. */
+export async function connectedWorkspaceIds(db: Runtime['database']['db']): Promise<number[]> {
+  const rows = await db
     .select({ id: settings.workspaceId })
     .from(settings)
     .where(and(eq(settings.key, REFRESH_TOKEN_KEY), ne(settings.value, '')))
     .orderBy(settings.workspaceId);
-  for (const { id } of connected) {
-    try {
-      const workspace = await findWorkspaceById(runtime.database.db, id);
-      if (workspace) outcomes.set(id, await syncWorkspace(runtime, workspace, options));
-    } catch (error) {
-      logError(`The Google sync of workspace ${id} failed`, error);
-      outcomes.set(id, { status: 'failed', error: INTERNAL_ERROR, broken: false });
-    }
-  }
-  return outcomes;
+  return rows.map((row) => row.id);
 }

@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { emailOutbox, emailTemplates, reviewRequests, staff, teams, type OutboxStatus } from '../db/schema.ts';
 import { reviewLinkUrl } from '../email/compose.ts';
-import type { EmailSender } from '../email/mailer.ts';
-import { deliverOutboxMessage } from '../email/outbox.ts';
+import { firstAttempt, queueOutboxMessage, type Outgoing } from '../email/outbox.ts';
 import { composeReminderEmail } from '../email/reminder-email.ts';
 import { unsubscribeUrl } from '../email/unsubscribe.ts';
 import { DEFAULT_TIMEZONE } from '../scoring.ts';
@@ -198,16 +197,22 @@ export const REMINDER_PROBLEM_MESSAGES: Record<ReminderProblem | 'no_email', str
   no_email: 'This workspace does not send email, so no reminder can be sent: call the customer instead',
 };
 
-export interface ReminderContext {
+/** What the reminder's answer says of its email. */
+export function reminderMessage(status: OutboxStatus): string {
+  if (status === 'sent') return 'Reminder sent';
+  if (status === 'failed') return 'The reminder could not be sent: an admin can see why in the outbox';
+  return 'The reminder could not be sent yet: it will be tried again automatically';
+}
+
+export interface ReminderContext extends Outgoing {
   db: Db;
-  sender: EmailSender;
   publicUrl: string;
 }
 
 /**
  * Sends a request's one reminder email, asked for by its person from the Follow up list. Marking the
  * reminder sent is the claim (only from "not sent"), committed with its outbox row, so two clicks or
- * two instances send one email; the send follows the commit, as for the request's own email.
+ * two instances send one email; its send is queued in the same commit, as for the request's own email.
  */
 export async function sendFollowUpReminder(
   ctx: ReminderContext,
@@ -255,11 +260,12 @@ export async function sendFollowUpReminder(
         status: 'pending',
       })
       .returning({ id: emailOutbox.id });
+    await queueOutboxMessage(tx, ctx.jobs, { workspaceId: workspace.id, outboxId: outbox!.id, round: 0 });
     return { at: marked.at!, outboxId: outbox!.id };
   });
   if (!claimed) return { ok: false, problem: 'already_sent' };
 
-  const sent = await deliverOutboxMessage(db, ctx.sender, workspace.id, claimed.outboxId);
+  const sent = await firstAttempt(db, workspace.id, claimed.outboxId);
   return {
     ok: true,
     followUp: toFollowUp({ ...row, reminderSentAt: claimed.at }, followUpDays(row, rule)!, workspace.businessName),

@@ -1,12 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { pgliteDatabase } from '../db/pglite.ts';
 import { emailOutbox, emailTemplates, reviewRequests, teams } from '../db/schema.ts';
 import type { MailMessage } from '../email/mailer.ts';
-import { listOutbox, resendOutboxMessage } from '../email/outbox.ts';
+import { getOutboxEntry, listOutbox, resendOutboxMessage } from '../email/outbox.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { unitEmailQueue } from '../testing/unit-queue.ts';
 import { createTeam } from '../teams.ts';
 import type { LogRequestPayload } from '../validation/payloads.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
@@ -15,18 +17,40 @@ import { isBlankHtml, logReviewRequest } from './log-request.ts';
 import { listPrivateFeedback, openReviewLink, recordOpen, submitPrivateFeedback } from './review-link.ts';
 
 let database: Database;
+let jobs: JobQueue;
 
-/** A mailer that keeps what it is given, or fails while `down` is true. */
+/** A mailer that keeps what it is given, or fails as `state.refusal` says (a refused connection, an unknown user). */
 function fakeMailer() {
   const sent: MailMessage[] = [];
-  const state = { down: false };
+  const state: { refusal: 'down' | 'unknown user' | null } = { refusal: null };
   const mailer = {
     async send(message: MailMessage) {
-      if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
+      if (state.refusal === 'down') throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
+      if (state.refusal === 'unknown user')
+        throw Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 User unknown"), {
+          responseCode: 550,
+          response: '550 5.1.1 User unknown',
+        });
       sent.push(message);
     },
   };
   return { sent, state, sender: { mailer, fromAddress: 'reviews@example.test' } };
+}
+
+// The queue's worker sends through this one mailer, as the runtime's does through SMTP.
+const mail = fakeMailer();
+beforeEach(() => {
+  mail.sent.length = 0;
+  mail.state.refusal = null;
+});
+
+async function settled(workspaceId: number, id: number, status: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const entry = await getOutboxEntry(database.db, workspaceId, id);
+    if (entry?.status === status || Date.now() > deadline) return entry;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function setUp(plan: Workspace['plan'] = 'team') {
@@ -63,19 +87,23 @@ function payload(teamId: number, templateId: number, overrides: Partial<LogReque
 beforeAll(async () => {
   database = pgliteDatabase(await PGlite.create());
   await migrate(database);
+  jobs = await unitEmailQueue(database, mail.sender);
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await jobs.stop(1000);
+  await database.close();
+});
 
 const ctx = (sender: ReturnType<typeof fakeMailer>['sender'] | { mailer: null; fromAddress: string }) => ({
   database,
   sender,
+  jobs,
   publicUrl: 'https://app.example',
 });
 
 describe('logReviewRequest', () => {
   it('stores the request with a token, sends the email and records it as sent', async () => {
     const { workspace, teamId, templateId } = await setUp();
-    const mail = fakeMailer();
     const result = await logReviewRequest(ctx(mail.sender), workspace, payload(teamId, templateId));
     expect(result).toEqual({
       ok: true,
@@ -111,7 +139,6 @@ describe('logReviewRequest', () => {
 
   it('uses the edited subject and body, sanitised, with placeholders filled and names escaped', async () => {
     const { workspace, teamId, templateId } = await setUp();
-    const mail = fakeMailer();
     await logReviewRequest(
       ctx(mail.sender),
       workspace,
@@ -129,14 +156,12 @@ describe('logReviewRequest', () => {
 
   it('falls back to the template when the edited body is empty', async () => {
     const { workspace, teamId, templateId } = await setUp();
-    const mail = fakeMailer();
     await logReviewRequest(ctx(mail.sender), workspace, payload(teamId, templateId, { customEmailContent: '<p><br></p>' }));
     expect(mail.sent[0]!.html).toContain('<p>Hi Sarah Kim, Tom here.</p>');
   });
 
   it('refuses the free plan, the Unknown team, and a team or template of another workspace, storing nothing', async () => {
     const free = await setUp('free');
-    const mail = fakeMailer();
     expect(await logReviewRequest(ctx(mail.sender), free.workspace, payload(free.teamId, free.templateId))).toEqual({ ok: false, problem: 'plan' });
 
     const mine = await setUp();
@@ -157,22 +182,38 @@ describe('logReviewRequest', () => {
     expect(stored).toHaveLength(0);
   });
 
-  it('keeps the request when the send fails, records the error, and a resend delivers it', async () => {
+  it('keeps the request when the send fails, says it will retry, and the queue delivers it once the server accepts', async () => {
     const { workspace, teamId, templateId } = await setUp();
-    const mail = fakeMailer();
-    mail.state.down = true;
+    mail.state.refusal = 'down';
+    const result = await logReviewRequest(ctx(mail.sender), workspace, payload(teamId, templateId));
+    expect(result.ok && result.request.emailStatus).toBe('retrying');
+    expect(result.ok && result.request.reviewLink).toMatch(/^https:\/\/app\.example\/r\//);
+    const [entry] = await listOutbox(database.db, workspace.id);
+    expect(entry).toMatchObject({ status: 'retrying', error: 'connect ECONNREFUSED 127.0.0.1:2525', attempts: 1, sentAt: null });
+
+    mail.state.refusal = null;
+    expect(await settled(workspace.id, entry!.id, 'sent')).toMatchObject({ status: 'sent', error: null, sentAt: expect.any(String) });
+    expect(mail.sent).toHaveLength(1);
+    const outbox = { sender: mail.sender, jobs };
+    expect(await resendOutboxMessage(database.db, outbox, workspace.id, entry!.id)).toEqual({ ok: false, problem: 'already_sent' });
+  });
+
+  it('fails at once when the server says the address does not exist, and a resend after a fix delivers it', async () => {
+    const { workspace, teamId, templateId } = await setUp();
+    mail.state.refusal = 'unknown user';
     const result = await logReviewRequest(ctx(mail.sender), workspace, payload(teamId, templateId));
     expect(result.ok && result.request.emailStatus).toBe('failed');
     const [entry] = await listOutbox(database.db, workspace.id);
-    expect(entry).toMatchObject({ status: 'failed', error: 'connect ECONNREFUSED 127.0.0.1:2525', attempts: 1, sentAt: null });
+    expect(entry).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
+    expect(entry!.error).toContain('550 5.1.1 User unknown');
 
-    mail.state.down = false;
-    const resent = await resendOutboxMessage(database.db, mail.sender, workspace.id, entry!.id);
+    mail.state.refusal = null;
+    const outbox = { sender: mail.sender, jobs };
+    const resent = await resendOutboxMessage(database.db, outbox, workspace.id, entry!.id);
     expect(resent).toMatchObject({ ok: true, entry: { status: 'sent', error: null, attempts: 2, sentAt: expect.any(String) } });
     expect(mail.sent).toHaveLength(1);
-    expect(await resendOutboxMessage(database.db, mail.sender, workspace.id, entry!.id)).toEqual({ ok: false, problem: 'already_sent' });
     const other = await setUp();
-    expect(await resendOutboxMessage(database.db, mail.sender, other.workspace.id, entry!.id)).toEqual({ ok: false, problem: 'not_found' });
+    expect(await resendOutboxMessage(database.db, outbox, other.workspace.id, entry!.id)).toEqual({ ok: false, problem: 'not_found' });
   });
 
   it('keeps the email as "not sent: no SMTP" without a mailer', async () => {

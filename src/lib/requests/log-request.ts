@@ -1,8 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { emailOutbox, reviewRequests, type OutboxStatus } from '../db/schema.ts';
 import { composeReviewEmail, reviewLinkUrl } from '../email/compose.ts';
-import type { EmailSender } from '../email/mailer.ts';
-import { deliverOutboxMessage } from '../email/outbox.ts';
+import { firstAttempt, queueOutboxMessage, type Outgoing } from '../email/outbox.ts';
 import { isUnsubscribed, unsubscribeUrl } from '../email/unsubscribe.ts';
 import { announceDataChange } from '../live/publish.ts';
 import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE, type Plan } from '../plans.ts';
@@ -21,8 +20,8 @@ import { localDateOf } from '../time.ts';
 import { INTERACTION_DATE_FUTURE } from '../validation/rules.ts';
 
 // Logging a review request (issue 4): the staff member's form becomes a stored request with its
-// tracked-link token and its email in the outbox, committed together; then the email is sent. A send
-// that fails (or cannot happen without SMTP) leaves both in place for the admin to see and resend.
+// tracked-link token, its email in the outbox and the queue job that sends it, committed together.
+// A send that fails is retried by the queue; one that cannot happen without SMTP stays in the outbox.
 
 /** The request as POST /api/review-requests answers it (campaignId and inviteId both name it). */
 export interface LoggedRequest {
@@ -60,9 +59,8 @@ export function logRequestProblemText(problem: LogRequestProblem, plan: Plan): P
 
 export type LogRequestResult = { ok: true; request: LoggedRequest } | { ok: false; problem: LogRequestProblem };
 
-export interface LogRequestContext {
+export interface LogRequestContext extends Outgoing {
   database: Database;
-  sender: EmailSender;
   publicUrl: string;
 }
 
@@ -137,9 +135,10 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
         html: email.html,
         text: email.text,
         unsubscribeUrl: unsubscribeUrl(ctx.publicUrl, token),
-        status: 'pending',
+        status: ctx.sender.mailer ? 'pending' : 'not sent: no SMTP',
       })
       .returning({ id: emailOutbox.id });
+    if (ctx.sender.mailer) await queueOutboxMessage(tx, ctx.jobs, { workspaceId: workspace.id, outboxId: outbox!.id, round: 0 });
     return { request: request!, outboxId: outbox!.id };
   });
 
@@ -149,7 +148,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
     logError('Could not announce a logged review request', error);
   }
 
-  const sent = await deliverOutboxMessage(db, ctx.sender, workspace.id, outboxId);
+  const sent = await firstAttempt(db, workspace.id, outboxId);
   return {
     ok: true,
     request: {

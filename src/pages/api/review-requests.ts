@@ -7,17 +7,18 @@ import { logRequestPayload } from '../../lib/validation/payloads.ts';
 import { linkBase } from '../../lib/public-url.ts';
 
 /**
- * Logs a review request and sends its email. 201 even when the email could not be sent: the request
- * and its outbox row are stored first, and `emailStatus` says what became of the email.
+ * Logs a review request and queues its email. 201 even when the email could not be sent: the request,
+ * its outbox row and its queue job are stored together, and `emailStatus` says what became of the
+ * email's first attempt.
  */
 export const POST: APIRoute = async ({ request, locals, url }) => {
   const access = requireStaff(locals);
   if (!access.ok) return access.response;
   const parsed = await parseJsonBody(request, logRequestPayload);
   if (!parsed.ok) return parsed.response;
-  const { database, config } = locals.runtime;
+  const { database, config, jobs } = locals.runtime;
   const result = await logReviewRequest(
-    { database, sender: emailSender(config), publicUrl: linkBase(config, url) },
+    { database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) },
     access.workspace,
     parsed.data,
   );

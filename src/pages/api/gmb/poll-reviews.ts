@@ -1,10 +1,11 @@
 import type { APIRoute } from 'astro';
 import { OAUTH_ERRORS } from '../../../lib/google/messages.ts';
-import { syncWorkspace, type SyncSkip } from '../../../lib/google/sync.ts';
+import { pollNow } from '../../../lib/google/sync-jobs.ts';
+import type { SyncSkip } from '../../../lib/google/sync.ts';
 import { errorJson, json } from '../../../lib/http.ts';
 import { requireGoogleStaff } from './_access.ts';
 
-const SKIPPED: Record<Exclude<SyncSkip, 'busy' | 'recent'>, string> = {
+const SKIPPED: Record<SyncSkip, string> = {
   plan: OAUTH_ERRORS.upgrade,
   not_configured: 'Google sign-in is not configured on this server',
   not_connected: 'Connect a Google account first',
@@ -12,17 +13,17 @@ const SKIPPED: Record<Exclude<SyncSkip, 'busy' | 'recent'>, string> = {
   incomplete: 'Set the account and location IDs first',
 };
 
-/** Poll Now: runs the sync and answers what it did (any signed-in member: the GMB page has the button). */
+/** Poll Now: queues the sync and answers what it did (any signed-in member: the GMB page has the button). */
 export const POST: APIRoute = async ({ locals }) => {
   const access = requireGoogleStaff(locals);
   if (!access.ok) return access.response;
-  const outcome = await syncWorkspace(locals.runtime, access.workspace);
+  const outcome = await pollNow(locals.runtime.jobs, access.workspace);
   if (outcome.status === 'done') {
     const { added, updated, removed } = outcome;
     return json({ success: true, message: `${added} new, ${updated} updated, ${removed} removed`, added, updated, removed });
   }
   if (outcome.status === 'failed') return errorJson(502, outcome.error);
-  if (outcome.reason === 'busy' || outcome.reason === 'recent') {
+  if (outcome.status === 'busy' || outcome.status === 'running') {
     return json({ success: true, message: 'A sync is already running; its reviews will appear shortly', added: 0, updated: 0, removed: 0 }, 202);
   }
   return errorJson(409, SKIPPED[outcome.reason]);

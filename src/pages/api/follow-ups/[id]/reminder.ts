@@ -4,7 +4,7 @@ import { emailSender } from '../../../../lib/email/mailer.ts';
 import { errorJson, json, notFound, parseId, planLimitRefused } from '../../../../lib/http.ts';
 import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE } from '../../../../lib/plans.ts';
 import { linkBase } from '../../../../lib/public-url.ts';
-import { REMINDER_PROBLEM_MESSAGES, sendFollowUpReminder } from '../../../../lib/requests/follow-ups.ts';
+import { reminderMessage, REMINDER_PROBLEM_MESSAGES, sendFollowUpReminder } from '../../../../lib/requests/follow-ups.ts';
 import { callerStaffEmail } from '../_caller.ts';
 
 /** Sends the request's one reminder email; answers the follow-up as it now is and what became of the email. */
@@ -17,16 +17,15 @@ export const POST: APIRoute = async ({ locals, params, url, cookies }) => {
   if (id === null) return notFound(REMINDER_PROBLEM_MESSAGES.not_found);
   const caller = callerStaffEmail(url, cookies);
   if (!caller.ok) return caller.response;
-  const { database, config } = locals.runtime;
+  const { database, config, jobs } = locals.runtime;
   const result = await sendFollowUpReminder(
-    { db: database.db, sender: emailSender(config), publicUrl: linkBase(config, url) },
+    { db: database.db, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) },
     access.workspace,
     caller.staffEmail,
     id,
   );
   if (result.ok) {
-    const message = result.emailStatus === 'sent' ? 'Reminder sent' : 'The reminder could not be sent yet: an admin can send it again from the outbox';
-    return json({ message, followUp: result.followUp, emailStatus: result.emailStatus });
+    return json({ message: reminderMessage(result.emailStatus), followUp: result.followUp, emailStatus: result.emailStatus });
   }
   if (result.problem === 'not_found') return notFound(REMINDER_PROBLEM_MESSAGES.not_found);
   return errorJson(409, REMINDER_PROBLEM_MESSAGES[result.problem]);

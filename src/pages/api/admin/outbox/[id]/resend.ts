@@ -10,8 +10,8 @@ export const POST: APIRoute = async ({ locals, params }) => {
   if (!access.ok) return access.response;
   const id = parseId(params.id);
   if (id === null) return notFound(RESEND_PROBLEM_MESSAGES.not_found);
-  const { database, config } = locals.runtime;
-  const result = await resendOutboxMessage(database.db, emailSender(config), access.workspace.id, id);
+  const { database, config, jobs } = locals.runtime;
+  const result = await resendOutboxMessage(database.db, { sender: emailSender(config), jobs }, access.workspace.id, id);
   if (result.ok) return json(result.entry);
   if (result.problem === 'not_found') return notFound(RESEND_PROBLEM_MESSAGES.not_found);
   return errorJson(409, RESEND_PROBLEM_MESSAGES[result.problem]);

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type JobResult, type JobWithMetadata, type Queue, type SendOptions } from 'pg-boss';
+import type { Database, Db } from '../db/database.ts';
+import { log, logError } from '../log.ts';
+
+// The durable job queue (decision 038): pg-boss on the product's own database, through its PGlite
+// adapter on the embedded one. Every queue the product uses is declared here, with its retry schedule.
+
+export const QUEUES = {
+  // Retried with backoff for about a day: 2-4 s, 4-8 s, ... then every 30 min (56 retries).
+  email: { name: 'email', notify: true, retryLimit: 56, retryDelay: 2, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
+  // One queued or running sync per workspace (singletonKey), across instances. A failed run is not
+  // retried: the next scheduled one is the retry.
+  googleSync: { name: 'google-sync', policy: 'exclusive', notify: true, retryLimit: 0, expireInSeconds: 1800 },
+} as const satisfies Record<string, Queue>;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
+
+/** Settles each job of a batch on its own: `completed`, or `failed` (retried while retries remain). */
+export type BatchHandler<T> = (jobs: JobWithMetadata<T>[]) => Promise<JobResult[]>;
+
+export interface QueueSendOptions extends Pick<SendOptions, 'id' | 'singletonKey' | 'singletonSeconds'> {
+  /** A transaction the job is inserted in: it exists exactly when the transaction commits. */
+  tx?: Pick<Db, 'execute'>;
+}
+
+export interface JobQueue {
+  /** Queues a job; null when the queue's policy or the given id already holds one like it. */
+  send(queue: QueueName, data: object, options?: QueueSendOptions): Promise<string | null>;
+  /** Handles the queue's jobs in batches (many at once after an outage). */
+  work<T extends object>(queue: QueueName, handler: BatchHandler<T>): Promise<void>;
+  /** Handles the queue's jobs one at a time; what the handler returns is the job's output. */
+  workOne<T extends object>(queue: QueueName, handler: (job: Job<T>) => Promise<object>): Promise<void>;
+  job<T extends object>(queue: QueueName, id: string): Promise<JobWithMetadata<T> | null>;
+  /** True between start and stop. */
+  running(): boolean;
+  /** Takes no new job, waits up to timeoutMs for the running ones; those still running are retried later. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+const EMAIL_BATCH = 20;
+// With NOTIFY a new job starts at once; polling finds the retries that come due.
+const POLL_SECONDS = 2;
+
+export async function startJobQueue(database: Database): Promise<JobQueue> {
+  const boss = new PgBoss({
+    ...database.jobStore,
+    useListenNotify: true,
+    // The schedule is the product's own (croner, src/lib/google/scheduler.ts); pg-boss runs only queues.
+    schedule: false,
+    persistWarnings: false,
+  });
+  boss.on('error', (error) => logError('The job queue reported an error', error));
+  boss.on('warning', (warning) => log.warn({ warning: warning.message }, 'The job queue warned'));
+  let started = false;
+  await boss.start();
+  started = true;
+  for (const queue of Object.values(QUEUES)) {
+    // createQueue is idempotent; updateQueue brings an existing queue to the schedule declared above.
+    await boss.createQueue(queue.name, queue);
+    const { name, policy: _policy, ...changeable } = queue as Queue;
+    await boss.updateQueue(name, changeable);
+  }
+  const polling = { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: POLL_SECONDS };
+
+  return {
+    send: (queue, data, { tx, ...options } = {}) =>
+      boss.send(queue, data, { ...options, ...(tx ? { db: fromDrizzle(tx as DrizzleTransactionLike, sql) } : {}) }),
+    work: async (queue, handler) => {
+      await boss.work(queue, { ...polling, batchSize: EMAIL_BATCH, includeMetadata: true, perJobResults: true }, (jobs) =>
+        handler(jobs as JobWithMetadata<never>[]),
+      );
+    },
+    workOne: async (queue, handler) => {
+      await boss.work(queue, { ...polling, batchSize: 1 }, async ([job]) => handler(job as Job<never>));
+    },
+    job: (queue, id) => boss.getJobById(queue, id),
+    running: () => started,
+    stop: async (timeoutMs) => {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
+import { TEST_APP_SECRET } from '../helpers/app.ts';
+import { Client, newWorkspace } from '../helpers/client.ts';
+import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
+import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
+
+// Issue 14, point 1: emails go through the durable job queue. Servers run as `npm start` runs them,
+// against a real SMTP server on loopback that is down for a while.
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const server = spawnServer({ APP_SECRET: TEST_APP_SECRET, DEFAULT_PLAN: 'team', ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  await server.ready();
+  return server;
+}
+
+/** A workspace with a team and a template, its admin signed in on `url`. */
+async function office(url: string) {
+  const client = new Client(url, { origin: url });
+  const workspace = newWorkspace();
+  expect((await client.post('/api/register', workspace)).status).toBe(201);
+  expect((await client.post('/api/auth/admin', { password: workspace.adminPassword })).status).toBe(200);
+  const team = await client.post('/api/teams', { name: 'Front Desk' });
+  const template = await client.post('/api/email-templates', { name: 'Thanks', subject: 'How did we do, {firstName}?', htmlContent: '<p>Hi {firstName}</p>' });
+  expect([team.status, template.status]).toEqual([201, 201]);
+  return { client, workspace, teamId: team.json.id as number, templateId: template.json.id as number };
+}
+
+function logRequest(client: Client, o: { teamId: number; templateId: number }, email: string) {
+  return client.post('/api/review-requests', {
+    staffFirstName: 'Tom',
+    staffEmail: 'tom@office.example',
+    teamId: o.teamId,
+    email,
+    firstName: 'Sam',
+    lastName: 'Lee',
+    templateId: o.templateId,
+    customEmailSubject: '',
+    customEmailContent: '',
+  });
+}
+
+const deliveredTo = (sink: SmtpSink, email: string) => sink.messages.filter((m) => m.envelope.to.includes(email)).length;
+
+async function everyOneDelivered(sink: SmtpSink, emails: string[], timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (emails.some((e) => deliveredTo(sink, e) === 0)) {
+    if (Date.now() > deadline) throw new Error(`Delivered ${emails.filter((e) => deliveredTo(sink, e) > 0).length} of ${emails.length}`);
+    await pause(200);
+  }
+  // Time for a second delivery of any of them to show itself.
+  await pause(3000);
+  return emails.map((e) => deliveredTo(sink, e));
+}
+
+/** A port with an SMTP server behind it only when the test starts one. */
+async function downSink(): Promise<{ sink: SmtpSink; port: number }> {
+  const sink = await startSmtpSink();
+  const port = sink.port;
+  await sink.stop();
+  return { sink, port };
+}
+
+const database = databaseKind === 'postgres' ? throwawayPostgresDatabase('rc_email_queue') : null;
+let dataDir = '';
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'rc-email-queue-'));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const storage = (name: string) => (database ? { DATABASE_URL: database.url() } : { DATA_DIR: join(dataDir, name) });
+
+describe('an email refused by the mail server', () => {
+  it('is delivered by itself, exactly once, when the server accepts again 30 s later', { timeout: 150_000 }, async () => {
+    const { sink, port } = await downSink();
+    const server = await startServer({ ...storage('outage'), SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const o = await office(server.url);
+      const logged = await logRequest(o.client, o, 'sam.outage@example.test');
+      expect(logged.status).toBe(201);
+      expect(logged.json.request.emailStatus).toBe('retrying');
+      await pause(30_000);
+      expect(deliveredTo(sink, 'sam.outage@example.test')).toBe(0);
+      await sink.start(port);
+      // The retries back off to 32-64 s apart by then: the next one comes within about a minute.
+      expect(await everyOneDelivered(sink, ['sam.outage@example.test'], 75_000)).toEqual([1]);
+      const [entry] = (await o.client.get('/api/admin/outbox')).json;
+      expect(entry).toMatchObject({ status: 'sent', error: null });
+      expect(entry.attempts).toBeGreaterThanOrEqual(2);
+    } finally {
+      await server.stop();
+      await sink.stop();
+    }
+  });
+
+  it('survives a kill -9: every request answered 201 gets its email, once, after the restart', { timeout: 90_000 }, async () => {
+    const { sink, port } = await downSink();
+    const env = { ...storage('crash'), SMTP_URL: `smtp://127.0.0.1:${port}` };
+    const first = await startServer(env);
+    const emails = Array.from({ length: 12 }, (_, i) => `crash-${i}@example.test`);
+    let o;
+    try {
+      o = await office(first.url);
+      const answers = await Promise.all(emails.map((email) => logRequest(o!.client, o!, email)));
+      expect(answers.map((a) => a.status)).toEqual(emails.map(() => 201));
+    } finally {
+      await first.stop('SIGKILL');
+    }
+    await sink.start(port);
+    const second = await startServer(env);
+    try {
+      expect(await everyOneDelivered(sink, emails, 30_000)).toEqual(emails.map(() => 1));
+    } finally {
+      await second.stop();
+      await sink.stop();
+    }
+  });
+});
+
+describe.runIf(databaseKind === 'postgres')('two instances on one database', () => {
+  it('send each queued email once, whichever instance logged it', { timeout: 120_000 }, async () => {
+    const { sink, port } = await downSink();
+    const env = { ...storage('two'), SMTP_URL: `smtp://127.0.0.1:${port}` };
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    try {
+      const o = await office(a.url);
+      const onB = new Client(b.url, { origin: b.url });
+      expect((await onB.post('/api/auth/login', { slug: o.workspace.slug, password: o.workspace.password })).status).toBe(200);
+      const emails = Array.from({ length: 30 }, (_, i) => `two-${i}@example.test`);
+      const answers = await Promise.all(emails.map((email, i) => logRequest(i % 2 ? onB : o.client, o, email)));
+      expect(answers.map((a) => a.status)).toEqual(emails.map(() => 201));
+      await sink.start(port);
+      expect(await everyOneDelivered(sink, emails, 60_000)).toEqual(emails.map(() => 1));
+      // And once the server accepts, a new one goes out at once, from either instance.
+      expect((await logRequest(onB, o, 'two-later@example.test')).json.request.emailStatus).toBe('sent');
+      expect(deliveredTo(sink, 'two-later@example.test')).toBe(1);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await sink.stop();
+    }
+  });
+});
