@@ -74,7 +74,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const storage = (name: string) => (database ? { DATABASE_URL: database.url() } : { DATA_DIR: join(dataDir, name) });
+const storage = (name: string): Record<string, string> => (database ? { DATABASE_URL: database.url() } : { DATA_DIR: join(dataDir, name) });
 
 describe('an email refused by the mail server', () => {
   it('is delivered by itself, exactly once, when the server accepts again 30 s later', { timeout: 150_000 }, async () => {

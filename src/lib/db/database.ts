@@ -20,18 +20,10 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** LISTEN on one dedicated connection; returns the function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  /**
-   * Runs fn while holding the advisory lock (space, id) for this database: across instances on one
-   * PostgreSQL server, or within the one process that owns an embedded database. Never waits: when
-   * another holder has the lock, fn does not run.
-   */
-  withTryLock<T>(space: number, id: number, fn: () => Promise<T>): Promise<Locked<T>>;
   /** How the job queue (pg-boss, src/lib/jobs/queue.ts) reaches this same database. */
   jobStore: Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'schema' | 'max'>;
   close(): Promise<void>;
 }
 
-export type Locked<T> = { acquired: true; value: T } | { acquired: false };
-
 /** Advisory lock spaces (the first key of the two-key form). */
-export const LOCK_SPACES = { googleSync: 0x6762_7073, attempts: 0x6174_7470 } as const;
+export const LOCK_SPACES = { attempts: 0x6174_7470 } as const;

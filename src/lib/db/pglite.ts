@@ -10,8 +10,6 @@ import * as schema from './schema.ts';
 
 /** Wraps an open PGlite (a folder, in-memory, or a clone) as a Database. */
 export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Database {
-  // PGlite is one connection in one process, where a session lock would always be granted again.
-  const held = new Set<string>();
   return {
     kind: 'pglite',
     db: drizzle({ client: pg, schema }) as unknown as Db,
@@ -28,16 +26,6 @@ export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Data
       await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     listen: (channel, onPayload) => pg.listen(channel, onPayload),
-    withTryLock: async (space, id, fn) => {
-      const key = `${space}:${id}`;
-      if (held.has(key)) return { acquired: false };
-      held.add(key);
-      try {
-        return { acquired: true, value: await fn() };
-      } finally {
-        held.delete(key);
-      }
-    },
     jobStore: { db: fromPglite(pg), backend: 'pglite' },
     close: async () => {
       await pg.close();

@@ -1,6 +1,5 @@
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { createHash } from 'node:crypto';
 import type { Database, Db } from './database.ts';
 import * as schema from './schema.ts';
 
@@ -13,9 +12,6 @@ export interface PostgresOptions {
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   // NOTIFY channels are database-wide: a database shared by schemas keeps each schema's apart.
   const channelName = (channel: string) => (options.searchPath ? `${channel}__${options.searchPath}` : channel);
-  // Advisory locks are database-wide too: a schema's locks get their own space.
-  const lockSpace = (space: number) =>
-    options.searchPath ? space ^ createHash('sha256').update(options.searchPath).digest().readInt32BE(0) : space;
   const sql = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
@@ -39,22 +35,6 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     listen: async (channel, onPayload) => {
       const { unlisten } = await sql.listen(channelName(channel), onPayload);
       return unlisten;
-    },
-    withTryLock: async (space, id, fn) => {
-      // A session lock lives on one connection: hold that connection for as long as fn runs.
-      const connection = await sql.reserve();
-      try {
-        const key = lockSpace(space);
-        const [row] = await connection`SELECT pg_try_advisory_lock(${key}::int, ${id}::int) AS locked`;
-        if (!row?.locked) return { acquired: false };
-        try {
-          return { acquired: true, value: await fn() };
-        } finally {
-          await connection`SELECT pg_advisory_unlock(${key}::int, ${id}::int)`;
-        }
-      } finally {
-        connection.release();
-      }
     },
     // pg-boss keeps its own few connections (one of them listening): a schema of its own, per test schema too.
     jobStore: { connectionString: url, schema: options.searchPath ? `${options.searchPath}_jobs` : 'pgboss', max: 3 },
