@@ -67,7 +67,7 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
     send: (queue, data, { tx, ...options } = {}) =>
       boss.send(queue, data, { ...options, ...(tx ? { db: fromDrizzle(tx as DrizzleTransactionLike, sql) } : {}) }),
     work: async (queue, handler) => {
-      await boss.work(queue, { ...polling, batchSize: EMAIL_BATCH, includeMetadata: true, perJobResults: true }, (jobs) =>
+      await boss.work(queue, { ...polling, batchSize: EMAIL_BATCH, burstWhenBatchFull: true, includeMetadata: true, perJobResults: true }, (jobs) =>
         handler(jobs as JobWithMetadata<never>[]),
       );
     },
