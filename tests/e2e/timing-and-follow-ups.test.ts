@@ -142,4 +142,30 @@ describe.skipIf(!browserAvailable)('timing cues and follow-ups on the log page',
     expect(await item.getByRole('button').count()).toBe(0);
     await page.close();
   });
+
+  it('says when the mail server refused the email and that it will be retried, then the queue delivers it', async () => {
+    const { client, workspace: ws } = await workspace();
+    const page = await open(client, ws.slug);
+    await field(page, 'Staff First Name').fill('Tom');
+    await field(page, 'Staff Email').fill(TOM);
+    await field(page, 'Team').selectOption({ label: 'Front Desk' });
+    await field(page, 'Customer Email').fill('refused@example.com');
+    await field(page, 'Customer First Name').fill('Rae');
+    await field(page, 'Customer Last Name').fill('Fox');
+    await field(page, 'Email Template').selectOption({ label: 'Plain' });
+    const port = sink.port;
+    await sink.stop();
+    try {
+      await page.getByRole('button', { name: 'Log Review Request' }).click();
+      await toast(page, 'Success').waitFor();
+      const note = page.getByTestId('unsent-email');
+      await note.waitFor();
+      expect(await note.textContent()).toContain('The email could not be sent yet. It will be tried again automatically.');
+      expect(await note.getByLabel("Customer's review link").inputValue()).toMatch(/\/r\/[A-Za-z0-9_-]{32}$/);
+    } finally {
+      await sink.start(port);
+    }
+    await sink.waitForMessage((m) => m.envelope.to[0] === 'refused@example.com', 15_000);
+    await page.close();
+  });
 });

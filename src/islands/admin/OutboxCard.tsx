@@ -33,7 +33,7 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
       if (updated.status === 'sent') showAdminToast({ title: 'Email sent', description: `Delivered to ${updated.to}`, variant: 'success' });
       else if (updated.status === 'pending') showAdminToast({ title: 'Email queued', description: `It goes to ${updated.to} shortly`, variant: 'success' });
       else if (updated.status === 'retrying')
-        showAdminToast({ title: 'Not sent yet', description: `${updated.error ?? 'The mail server did not accept it.'} It will be tried again automatically.`, variant: 'destructive' });
+        showAdminToast({ title: 'Not sent yet', description: 'The mail server did not accept it yet: it will be tried again automatically.', variant: 'destructive' });
       else
         showAdminToast({
           title: 'Failed to resend email',
@@ -89,9 +89,10 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
                     <p class="mt-1.5 rounded-md bg-red-50 px-2 py-1 text-xs break-words text-red-700">{entry.error}</p>
                   )}
                   {entry.status === 'retrying' && (
-                    <p class="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs break-words text-amber-800">
-                      {entry.error ?? 'The mail server did not accept it.'} It will be tried again automatically.
-                    </p>
+                    <>
+                      {entry.error && <p class="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs break-words text-amber-800">{entry.error}</p>}
+                      <p class="mt-1 text-xs text-amber-800">Not accepted yet: it will be tried again automatically.</p>
+                    </>
                   )}
                   {entry.status === 'not sent: no SMTP' && <p class="mt-1.5 text-xs text-amber-800">{NO_SMTP_HINT}</p>}
                 </div>
