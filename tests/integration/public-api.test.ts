@@ -175,9 +175,23 @@ describe('POST /api/v1/review-requests', () => {
     const mine = await officeWithKey();
     const theirs = await officeWithTeamAndTemplate(app);
     const res = await mine.api.post('/api/v1/review-requests', requestBody(theirs.teamId, { templateId: theirs.templateId }));
-    expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ field: 'teamId' });
-    expect((await mine.api.post('/api/v1/review-requests', requestBody(mine.teamId, { templateId: theirs.templateId }))).json).toMatchObject({ field: 'templateId' });
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ status: 404, field: 'teamId' });
+    const template = await mine.api.post('/api/v1/review-requests', requestBody(mine.teamId, { templateId: theirs.templateId }));
+    expect(template.status).toBe(404);
+    expect(template.json).toMatchObject({ field: 'templateId' });
+
+    const theirKey = (await theirs.client.post('/api/admin/api-keys', { name: 'Theirs', scope: 'write' })).json.key as string;
+    const theirRequest = (await apiClient(theirKey).post('/api/v1/review-requests', requestBody(theirs.teamId))).json.id as number;
+    const theirReview = (await apiClient(theirKey).post('/api/v1/reviews', { reviewerName: 'Someone', rating: 4 })).json.id as number;
+    expect((await apiClient(theirKey).get(`/api/v1/review-requests/${theirRequest}`)).json).toMatchObject({ id: theirRequest });
+    expect((await apiClient(theirKey).get(`/api/v1/reviews/${theirReview}`)).json).toMatchObject({ id: theirReview, matchStatus: expect.any(String) });
+    for (const path of [`/api/v1/review-requests/${theirRequest}`, `/api/v1/reviews/${theirReview}`, '/api/v1/reviews/abc']) {
+      const refused = await mine.api.get(path);
+      expect(refused.status, path).toBe(404);
+      expect(refused.json).toMatchObject({ status: 404, title: 'Not Found' });
+    }
+    expect((await mine.api.get('/api/v1/review-requests')).json).toEqual([]);
     expect((await mine.api.get('/api/v1/unknown')).status).toBe(404);
     expect((await mine.api.get('/api/v1/unknown')).headers.get('content-type')).toBe('application/problem+json');
   });
@@ -252,7 +266,7 @@ describe('GET /api/v1/openapi.json', () => {
     const routesDir = new URL('../../src/pages/api/v1/', import.meta.url).pathname;
     const files = readdirSync(routesDir, { recursive: true }).map(String).filter((f) => !statSync(join(routesDir, f)).isDirectory() && !f.split('/').pop()!.startsWith('_'));
     const paths = Object.keys(res.json.paths);
-    for (const file of files) expect(paths, file).toContain(`/${file.replace(/\.ts$/, '')}`);
+    for (const file of files) expect(paths, file).toContain(`/${file.replace(/\.ts$/, '').replace(/\[(\w+)\]/g, '{$1}')}`);
   });
 });
 

@@ -34,7 +34,7 @@ const errors = (...statuses: number[]): ZodOpenApiResponsesObject => {
     400: 'The request is not valid (`field` names the field at fault).',
     401: 'No key, an unknown key or a revoked key.',
     403: "A read key tried to write, or the workspace's plan does not allow it.",
-    404: 'Not found (an id of another workspace is not found either).',
+    404: 'Not found: an id (in the path, or teamId and templateId in a body) that is not of the key\'s workspace.',
     409: 'Conflict.',
     422: 'The Idempotency-Key was used before with another request.',
     429: `More than ${RATE_LIMIT} requests in ${RATE_WINDOW_MS / 1000} seconds: see Retry-After.`,
@@ -53,6 +53,8 @@ const idempotencyKey = z
   .max(IDEMPOTENCY_KEY_MAX)
   .optional()
   .meta({ description: 'Any unique string (a UUID): a retry with the same key and body answers the first result again and creates nothing more. Kept for 24 hours.' });
+
+const pathId = z.string().regex(/^\d+$/).meta({ description: 'The id (of the key\'s workspace).', example: '42' });
 
 const operations: Record<string, Record<'get' | 'post', ZodOpenApiOperationObject | undefined>> = {
   '/teams': {
@@ -91,8 +93,18 @@ const operations: Record<string, Record<'get' | 'post', ZodOpenApiOperationObjec
       tags: ['Review requests'],
       requestParams: { header: z.object({ 'Idempotency-Key': idempotencyKey }) },
       requestBody: { required: true, content: { 'application/json': { schema: apiReviewRequestPayload } } },
-      responses: { '201': ok('The logged request.', loggedRequestSchema), ...errors(400, 403, 409, 422) },
+      responses: { '201': ok('The logged request.', loggedRequestSchema), ...errors(400, 403, 404, 409, 422) },
     },
+  },
+  '/review-requests/{id}': {
+    get: {
+      operationId: 'getReviewRequest',
+      summary: 'Get a review request',
+      tags: ['Review requests'],
+      requestParams: { path: z.object({ id: pathId }) },
+      responses: { '200': ok('The review request.', reviewRequestSchema), ...errors(404) },
+    },
+    post: undefined,
   },
   '/reviews': {
     get: {
@@ -117,6 +129,17 @@ const operations: Record<string, Record<'get' | 'post', ZodOpenApiOperationObjec
         ...errors(400, 403, 409, 422),
       },
     },
+  },
+  '/reviews/{id}': {
+    get: {
+      operationId: 'getReview',
+      summary: 'Get a review',
+      description: 'With its match status.',
+      tags: ['Reviews'],
+      requestParams: { path: z.object({ id: pathId }) },
+      responses: { '200': ok('The review.', reviewSchema), ...errors(404) },
+    },
+    post: undefined,
   },
   '/dashboard': {
     get: {

@@ -21,6 +21,16 @@ export async function listApiReviewRequests(db: Db, workspaceId: number, page: P
     .orderBy(desc(reviewRequests.createdAt), desc(reviewRequests.id))
     .limit(page.limit)
     .offset(page.offset);
+  return withReviews(db, workspaceId, rows);
+}
+
+/** One request of the workspace; null for another workspace's id. */
+export async function getApiReviewRequest(db: Db, workspaceId: number, id: number): Promise<ApiReviewRequest | null> {
+  const rows = await db.select().from(reviewRequests).where(and(eq(reviewRequests.workspaceId, workspaceId), eq(reviewRequests.id, id)));
+  return (await withReviews(db, workspaceId, rows))[0] ?? null;
+}
+
+async function withReviews(db: Db, workspaceId: number, rows: (typeof reviewRequests.$inferSelect)[]): Promise<ApiReviewRequest[]> {
   const ids = rows.map((r) => r.id);
   const matched = ids.length
     ? await db
@@ -74,6 +84,7 @@ export async function listApiReviews(db: Db, workspaceId: number, page: Page, ma
   return rows.map(reviewOf);
 }
 
+/** One review of the workspace; null for another workspace's id. */
 export async function getApiReview(db: Db, workspaceId: number, id: number): Promise<ApiReview | null> {
   const [row] = await db.select().from(reviews).where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, id)));
   return row ? reviewOf(row) : null;

@@ -7,7 +7,8 @@ import { emailSender } from '../../../lib/email/mailer.ts';
 import { badRequest, errorJson, json, jsonPage, parseJsonBody, planLimitRefused } from '../../../lib/http.ts';
 import { linkBase } from '../../../lib/public-url.ts';
 import { logRequestProblemText, logReviewRequest } from '../../../lib/requests/log-request.ts';
-import { listActiveTemplates } from '../../../lib/templates/store.ts';
+import { getTeamInWorkspace } from '../../../lib/teams.ts';
+import { getTemplateInWorkspace, listActiveTemplates } from '../../../lib/templates/store.ts';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const access = requireApiKey(locals);
@@ -27,6 +28,11 @@ export const POST: APIRoute = async ({ locals, request, url }) => {
   return withIdempotency(database.db, workspace.id, request, async () => {
     const parsed = await parseJsonBody(request, apiReviewRequestPayload);
     if (!parsed.ok) return parsed.response;
+    // Ids of another workspace (or none at all) are not found, as on every /api/v1 endpoint.
+    if (!(await getTeamInWorkspace(database.db, workspace.id, parsed.data.teamId))) return errorJson(404, 'Team not found', 'teamId');
+    if (parsed.data.templateId !== undefined && !(await getTemplateInWorkspace(database.db, workspace.id, parsed.data.templateId))) {
+      return errorJson(404, 'Template not found', 'templateId');
+    }
     let templateId = parsed.data.templateId;
     if (templateId === undefined) {
       const active = await listActiveTemplates(database.db, workspace.id);
