@@ -1,5 +1,6 @@
 // Issue 15 point 3 in a browser: the admin panel's API keys card (create, shown once, revoke) and the
 // API reference at /docs/api, rendered from the product alone under its Content-Security-Policy.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
@@ -50,6 +51,10 @@ describe.skipIf(!browserAvailable)('public API in a browser', () => {
     expect(await keys.getByRole('listitem').filter({ hasText: 'CRM integration' }).getByText('Read and write').isVisible()).toBe(true);
     expect(await keys.getByText(`${key.slice(0, 12)}…`).isVisible()).toBe(true);
     expect((await new Client(app.url, { authorization: `Bearer ${key}` }).get('/api/v1/teams')).status).toBe(200);
+
+    // axe: nothing serious or critical in the card, with the new key shown.
+    const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="card-api-keys"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     if (SCREENSHOT_DIR) {
       await keys.scrollIntoViewIfNeeded();
