@@ -197,6 +197,32 @@ describe('POST /api/v1/review-requests', () => {
   });
 });
 
+describe('hostile input with a write key', () => {
+  it('answers every bad body with a 4xx problem and creates nothing', async () => {
+    const { api, workspaceId } = await officeWithKey();
+    const bodies = [
+      '{"staffFirstName":"Sam\\u0000","reviewerName":"Sam\\u0000","rating":5}',
+      '{"__proto__":{"admin":true}}',
+      '{"teamId":123456789012345678901234567890,"rating":1e308}',
+      '{"reviewerName":["Sam"],"rating":"5"}',
+      '[]',
+      'null',
+      `{"comment":"${'x'.repeat(3 * 1024 * 1024)}"}`,
+    ];
+    for (const path of ['/api/v1/review-requests', '/api/v1/reviews']) {
+      for (const raw of bodies) {
+        const res = await api.request('POST', path, undefined, { raw });
+        expect(res.status, `${path} ${raw.slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(res.headers.get('content-type')).toBe('application/problem+json');
+        expect(typeof res.json.detail).toBe('string');
+      }
+    }
+    expect(await app.database.db.select().from(reviewRequests).where(eq(reviewRequests.workspaceId, workspaceId))).toEqual([]);
+    expect((await api.get('/api/v1/reviews')).json).toEqual([]);
+  });
+});
+
 describe('reviews', () => {
   it('adds a review, matched to the request it answers, and lists it with its match status', async () => {
     const { api, teamId } = await officeWithKey();
