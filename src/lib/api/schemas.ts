@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import 'zod-openapi';
-import { API_KEY_SCOPES, MATCH_STATUSES } from '../db/schema.ts';
+import { API_KEY_SCOPES, MATCH_STATUSES, OUTBOX_STATUSES } from '../db/schema.ts';
 import { logRequestPayload } from '../validation/payloads.ts';
 
 // The public API's payloads and answers (docs/decisions/039): the handlers validate with these
@@ -128,7 +128,7 @@ export const loggedRequestSchema = z
     teamId: z.number().int(),
     teamName: z.string(),
     createdAt: isoTime,
-    emailStatus: z.enum(['pending', 'sent', 'failed']).meta({ description: 'What became of the email: the request is stored even when it could not be sent.' }),
+    emailStatus: z.enum(OUTBOX_STATUSES).meta({ description: 'What became of the email: the request is stored even when it could not be sent.' }),
     reviewLink: z.string().optional().meta({ description: "Only when the email was not sent: the customer's review link." }),
   })
   .meta({ id: 'LoggedReviewRequest' });

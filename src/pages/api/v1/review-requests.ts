@@ -17,14 +17,15 @@ export const GET: APIRoute = async ({ locals, url }) => {
 };
 
 /**
- * Logs a review request and sends its email, exactly as the log form does (logReviewRequest): 201
- * even when the email could not be sent, `emailStatus` saying what became of it.
+ * Logs a review request and sends its email, exactly as the log form does (logReviewRequest: stored
+ * with its outbox row and queue job): 201 even when the email could not be sent, `emailStatus` saying
+ * what became of its first attempt.
  */
 export const POST: APIRoute = async ({ locals, request, url }) => {
   const access = requireApiKey(locals);
   if (!access.ok) return access.response;
   const { workspace } = access.caller;
-  const { database, config } = locals.runtime;
+  const { database, config, jobs } = locals.runtime;
   return withIdempotency(database.db, workspace.id, request, async () => {
     const parsed = await parseJsonBody(request, apiReviewRequestPayload);
     if (!parsed.ok) return parsed.response;
@@ -41,7 +42,7 @@ export const POST: APIRoute = async ({ locals, request, url }) => {
       }
       templateId = active[0]!.id;
     }
-    const result = await logReviewRequest({ database, sender: emailSender(config), publicUrl: linkBase(config, url) }, workspace, { ...parsed.data, templateId });
+    const result = await logReviewRequest({ database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) }, workspace, { ...parsed.data, templateId });
     if (!result.ok) {
       const problem = logRequestProblemText(result.problem, workspace.plan);
       if (result.problem === 'plan') return planLimitRefused(problem.message, 'logging');
