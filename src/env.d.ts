@@ -8,5 +8,7 @@ declare namespace App {
     clientAddress: string;
     /** The workspace a kiosk token opened, for the request log. */
     kioskWorkspaceId: number | null;
+    /** The API key of a /api/v1 request (src/lib/api/access.ts); null elsewhere. */
+    apiKey: import('./lib/api/access.ts').ApiCaller | null;
   }
 }

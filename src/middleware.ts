@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
+import { checkApiKey, isApiV1Path, PUBLIC_API_V1_PATHS, withRateHeaders } from './lib/api/access.ts';
+import { asProblem } from './lib/api/problem.ts';
 import { SESSION_COOKIE } from './lib/auth/session.ts';
 import { resumeSession } from './lib/auth/session-store.ts';
 import { clientAddress } from './lib/client-address.ts';
@@ -63,6 +65,7 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
 
 const handle = async (runtime: Runtime, context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]): Promise<Response> => {
   const { pathname } = context.url;
+  if (isApiV1Path(pathname)) return handlePublicApi(runtime, context, next);
   if (
     (!SIGNED_WEBHOOK_PATHS.has(pathname.replace(/\/+$/, '')) &&
       isCrossSiteWrite(context.request, [context.url.origin, new URL(runtime.config.publicUrl).origin])) ||
@@ -80,6 +83,7 @@ const handle = async (runtime: Runtime, context: Parameters<MiddlewareHandler>[0
   context.locals.session = resumed?.session ?? null;
   context.locals.workspace = workspace;
   context.locals.kioskWorkspaceId = null;
+  context.locals.apiKey = null;
   context.locals.clientAddress = clientAddress(context.clientAddress, context.request.headers.get('x-forwarded-for'), runtime.config.trustProxy);
 
   if (pathname === '/api' || pathname.startsWith('/api/')) {
@@ -95,4 +99,24 @@ const handle = async (runtime: Runtime, context: Parameters<MiddlewareHandler>[0
   // the [slug] routes without a redirect): anything else is not found.
   if (context.params.slug !== undefined && context.params.slug !== workspace?.slug) return context.rewrite('/404');
   return next();
+};
+
+/**
+ * The public API (/api/v1, docs/decisions/039): a Bearer API key and nothing else (no session cookie
+ * is read, so there is nothing for another site to ride on); every error is a problem (RFC 9457).
+ */
+const handlePublicApi = async (runtime: Runtime, context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]): Promise<Response> => {
+  context.locals.runtime = runtime;
+  context.locals.session = null;
+  context.locals.workspace = null;
+  context.locals.kioskWorkspaceId = null;
+  context.locals.apiKey = null;
+  context.locals.clientAddress = clientAddress(context.clientAddress, context.request.headers.get('x-forwarded-for'), runtime.config.trustProxy);
+  if (PUBLIC_API_V1_PATHS.has(context.url.pathname.replace(/\/+$/, ''))) return asProblem(await next());
+  const gate = await checkApiKey(runtime.database.db, context.request);
+  if (!gate.ok) return gate.response;
+  context.locals.apiKey = gate.caller;
+  // For the request log's workspace id; handlers read the key's workspace from locals.apiKey.
+  context.locals.workspace = gate.caller.workspace;
+  return withRateHeaders(await asProblem(await next()), gate.caller);
 };

@@ -20,6 +20,8 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   '500',
   'healthz',
   'readyz',
+  // The API reference (/docs/api).
+  'docs',
 ]);
 
 export function firstSegment(pathname: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorJson, json } from './http.ts';
+import { problem } from './api/problem.ts';
 import { reasonOf, requestIdFrom, requestLogLine, type RequestOutcome } from './request-log.ts';
 
 const outcome = (o: Partial<RequestOutcome>): RequestOutcome => ({
@@ -52,6 +53,7 @@ describe('reasonOf', () => {
   it('reads the message of an error answer only', async () => {
     expect(await reasonOf(errorJson(429, 'Too many attempts. Try again later.'))).toBe('Too many attempts. Try again later.');
     expect(await reasonOf(json({ message: 'Saved' }))).toBeNull();
+    expect(await reasonOf(problem(401, 'The API key is not valid, or it was revoked'))).toBe('The API key is not valid, or it was revoked');
     expect(await reasonOf(new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html' } }))).toBeNull();
   });
 

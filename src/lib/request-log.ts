@@ -53,7 +53,9 @@ function routeOfPath(pathname: string): string {
 
 /** The `message` of a JSON refusal or failure (every error answer has one, src/lib/http.ts), else null. */
 export async function reasonOf(response: Response): Promise<string | null> {
-  if (response.status < 400 || !response.headers.get('content-type')?.startsWith('application/json')) return null;
+  const type = response.headers.get('content-type') ?? '';
+  // JSON errors, and the public API's problem details (which carry `message` too).
+  if (response.status < 400 || !(type.startsWith('application/json') || type.startsWith('application/problem+json'))) return null;
   try {
     const body = (await response.clone().json()) as { message?: unknown };
     return typeof body.message === 'string' ? body.message.slice(0, 200) : null;

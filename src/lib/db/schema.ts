@@ -337,3 +337,39 @@ export const stripeEvents = pgTable('stripe_events', {
   workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const API_KEY_SCOPES = ['read', 'write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** Keys of the public API (migrations/0017, docs/decisions/039): only their SHA-256 is kept. */
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  scope: text('scope', { enum: API_KEY_SCOPES }).notNull(),
+  prefix: text('prefix').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  rateWindowStart: timestamp('rate_window_start', { withTimezone: true }),
+  rateCount: integer('rate_count').notNull().default(0),
+});
+
+/** Idempotency-Key of the public API's creates: the claim, then the stored answer. */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.idempotencyKey] })],
+);

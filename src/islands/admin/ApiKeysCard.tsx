@@ -1,0 +1,168 @@
+import { useState } from 'preact/hooks';
+import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
+import { adminRequest, showFailure } from './admin-api.ts';
+import { showAdminToast } from './admin-toast.ts';
+import { useAdminData } from './use-admin-data.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+
+type Scope = 'read' | 'write';
+
+interface ApiKey {
+  id: number;
+  name: string;
+  scope: Scope;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+const NAME_MAX = 60;
+const SCOPE_TEXT: Record<Scope, string> = { read: 'Read only', write: 'Read and write' };
+
+/** Keys of the public API (/api/v1): created here, shown once, revoked here. */
+export default function ApiKeysCard({ timeZone = 'UTC' }: { timeZone?: string }) {
+  const { data: keys, setData: setKeys, loadFailed, load } = useAdminData(() => adminRequest<ApiKey[]>('GET', '/api/admin/api-keys'));
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<Scope>('read');
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [revokingId, setRevokingId] = useState<number | null>(null);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    setCreating(true);
+    try {
+      const { key, ...item } = await adminRequest<ApiKey & { key: string }>('POST', '/api/admin/api-keys', { name: name.trim(), scope });
+      setKeys((current) => [item, ...(current ?? [])]);
+      setCreated({ name: item.name, key });
+      setCopied(false);
+      setName('');
+    } catch (error) {
+      showFailure('Failed to create API key', error);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied(true);
+    } catch {
+      showAdminToast({ title: 'Copy failed', description: 'Select the key and copy it by hand.', variant: 'destructive' });
+    }
+  };
+
+  const revoke = async (key: ApiKey) => {
+    if (!window.confirm(`Revoke "${key.name}"? Anything using this key will stop working at once.`)) return;
+    setRevokingId(key.id);
+    try {
+      await adminRequest('DELETE', `/api/admin/api-keys/${key.id}`);
+      setKeys((current) => current?.filter((k) => k.id !== key.id) ?? null);
+      if (created && keys?.find((k) => k.id === key.id)?.name === created.name) setCreated(null);
+      showAdminToast({ title: 'API key revoked', variant: 'success' });
+    } catch (error) {
+      showFailure('Failed to revoke API key', error);
+    } finally {
+      setRevokingId(null);
+    }
+  };
+
+  return (
+    <AdminCard
+      title="API keys"
+      description="Let your CRM or other software log review requests and read your results through the API. Read keys can only look; write keys can also log requests and add reviews."
+      actions={
+        <a href="/docs/api" class="btn btn-secondary shrink-0 px-3 py-1.5" target="_blank" rel="noopener">
+          API reference
+        </a>
+      }
+    >
+      <form onSubmit={create} class="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <div>
+          <label for="api-key-name" class="label">
+            Key name
+          </label>
+          <input
+            id="api-key-name"
+            class="input"
+            placeholder="CRM integration"
+            maxLength={NAME_MAX}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+            disabled={creating}
+          />
+        </div>
+        <div>
+          <label for="api-key-scope" class="label">
+            Access
+          </label>
+          <select id="api-key-scope" class="input" value={scope} disabled={creating} onChange={(e) => setScope(e.currentTarget.value as Scope)}>
+            <option value="read">{SCOPE_TEXT.read}</option>
+            <option value="write">{SCOPE_TEXT.write}</option>
+          </select>
+        </div>
+        <button type="submit" class="btn btn-primary" disabled={creating || !name.trim()}>
+          {creating ? 'Creating...' : 'Create key'}
+        </button>
+      </form>
+
+      {created && (
+        <div class="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-4" role="status">
+          <p class="text-sm font-semibold text-emerald-900">Your new key for {created.name}</p>
+          <p class="mt-1 text-xs text-emerald-800">
+            Copy it now and keep it somewhere safe: <strong>you will not see it again.</strong> If it is lost, revoke it and create another.
+          </p>
+          <div class="mt-3 flex items-start gap-2">
+            <code class="block min-w-0 flex-1 rounded-lg border border-emerald-200 bg-white px-3 py-2.5 font-mono text-xs break-all text-slate-900 select-all" data-testid="api-key">
+              {created.key}
+            </code>
+            <button type="button" class="btn btn-secondary shrink-0" onClick={copy}>
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+          </div>
+          <button type="button" class="mt-3 text-xs font-semibold text-emerald-900 underline hover:no-underline" onClick={() => setCreated(null)}>
+            I have copied it, hide it
+          </button>
+        </div>
+      )}
+
+      <div class="mt-5">
+        {loadFailed ? (
+          <LoadError message="The API keys could not be loaded." onRetry={load} />
+        ) : !keys ? (
+          <LoadingRows label="Loading API keys" rows={2} />
+        ) : keys.length === 0 ? (
+          <EmptyNote>No API keys yet.</EmptyNote>
+        ) : (
+          <ul class="divide-y divide-slate-100">
+            {keys.map((key) => (
+              <li key={key.id} class="flex items-center justify-between gap-3 py-3">
+                <div class="min-w-0">
+                  <p class="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+                    <span class="wrap-anywhere">{key.name}</span>
+                    <span
+                      class={`rounded-full px-2 py-0.5 text-xs font-medium ${key.scope === 'write' ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-700'}`}
+                    >
+                      {SCOPE_TEXT[key.scope]}
+                    </span>
+                  </p>
+                  <p class="mt-0.5 font-mono text-xs text-slate-500">{key.prefix}…</p>
+                  <p class="text-xs text-slate-500">
+                    Created {formatDateTime(key.createdAt, timeZone)} · {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt, timeZone)}` : 'never used'}
+                  </p>
+                </div>
+                <button type="button" class="btn btn-ghost shrink-0 text-red-600 hover:bg-red-50" onClick={() => revoke(key)} disabled={revokingId === key.id}>
+                  {revokingId === key.id ? 'Revoking...' : 'Revoke'}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </AdminCard>
+  );
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { ingestReview } from '../reviews/ingest.ts';
+import type { IncomingReview } from '../reviews/store.ts';
+import type { Workspace } from '../workspaces.ts';
+import { getApiReview, type ApiReview } from './queries.ts';
+import type { ApiReviewPayload } from './schemas.ts';
+
+/**
+ * A review sent through the API is a review action of the caller's system, as a CRM delivers one:
+ * stored under its externalId (a new one when none is given) and matched by the same ingestion as
+ * every other review (src/lib/reviews/ingest.ts).
+ */
+export function apiIncomingReview(input: ApiReviewPayload, now = new Date()): IncomingReview {
+  return {
+    kind: 'action',
+    source: 'crm',
+    externalId: `api:${input.externalId ?? randomUUID()}`,
+    reviewerName: input.reviewerName,
+    rating: input.rating,
+    comment: input.comment?.trim() || null,
+    createTime: input.createTime ? new Date(input.createTime) : now,
+    reviewUrl: input.reviewUrl ?? null,
+    platform: input.platform || null,
+  };
+}
+
+export type AddedReview = { ok: true; created: boolean; review: ApiReview } | { ok: false; problem: 'deleted' };
+
+export async function addApiReview(database: Database, workspace: Workspace, input: ApiReviewPayload): Promise<AddedReview> {
+  const ingested = await ingestReview(database, workspace, apiIncomingReview(input));
+  if (!ingested) return { ok: false, problem: 'deleted' };
+  const review = await getApiReview(database.db, workspace.id, ingested.id);
+  return { ok: true, created: ingested.created, review: review! };
+}

@@ -1,0 +1,13 @@
+import type { APIRoute } from 'astro';
+import { requireApiKey } from '../../../../lib/api/access.ts';
+import { getApiReviewRequest } from '../../../../lib/api/queries.ts';
+import { json, notFound, parseId } from '../../../../lib/http.ts';
+
+/** One review request of the key's workspace; any other id is not found. */
+export const GET: APIRoute = async ({ locals, params }) => {
+  const access = requireApiKey(locals);
+  if (!access.ok) return access.response;
+  const id = parseId(params.id);
+  const request = id === null ? null : await getApiReviewRequest(locals.runtime.database.db, access.caller.workspace.id, id);
+  return request ? json(request) : notFound('Review request not found');
+};

@@ -1,0 +1,30 @@
+import type { APIRoute } from 'astro';
+import { requireApiKey } from '../../../lib/api/access.ts';
+import { withIdempotency } from '../../../lib/api/idempotency.ts';
+import { listApiReviews } from '../../../lib/api/queries.ts';
+import { addApiReview } from '../../../lib/api/reviews.ts';
+import { apiReviewPayload, reviewListQuery } from '../../../lib/api/schemas.ts';
+import { badRequest, errorJson, json, jsonPage, parseJsonBody } from '../../../lib/http.ts';
+
+export const GET: APIRoute = async ({ locals, url }) => {
+  const access = requireApiKey(locals);
+  if (!access.ok) return access.response;
+  const query = reviewListQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) return badRequest('matchStatus must be one of auto_matched, self_confirmed, manual, needs_review, unmatched', 'matchStatus');
+  return jsonPage(url, (page) => listApiReviews(locals.runtime.database.db, access.caller.workspace.id, page, query.data.matchStatus));
+};
+
+/** Stores and matches a review: 201 with its match status (200 when its externalId was stored before). */
+export const POST: APIRoute = async ({ locals, request }) => {
+  const access = requireApiKey(locals);
+  if (!access.ok) return access.response;
+  const { workspace } = access.caller;
+  const { database } = locals.runtime;
+  return withIdempotency(database.db, workspace.id, request, async () => {
+    const parsed = await parseJsonBody(request, apiReviewPayload);
+    if (!parsed.ok) return parsed.response;
+    const added = await addApiReview(database, workspace, parsed.data);
+    if (!added.ok) return errorJson(409, 'An admin deleted the review with this externalId: it is not added again', 'externalId');
+    return json(added.review, added.created ? 201 : 200);
+  });
+};

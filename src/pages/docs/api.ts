@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { REFERENCE_PAGE_CSP, referencePageHtml } from '../../lib/api/reference-page.ts';
+
+/** The readable reference of /api/v1 (Scalar), served entirely from the product. */
+export const GET: APIRoute = () =>
+  new Response(referencePageHtml(), {
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': REFERENCE_PAGE_CSP },
+  });

@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { REFERENCE_INIT_SCRIPT } from '../../../lib/api/reference-page.ts';
+
+export const GET: APIRoute = () =>
+  new Response(REFERENCE_INIT_SCRIPT, {
+    headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' },
+  });
