@@ -9,6 +9,7 @@ import { loadDashboard } from './dashboard.ts';
 import { emailSender } from './email/mailer.ts';
 import { emailWorker, requeueUnsentEmails } from './email/outbox.ts';
 import { googleSyncWorker } from './google/sync-jobs.ts';
+import { milestonesWorker } from './events/milestones.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { LiveHub } from './live/hub.ts';
 import { secretBoxKey } from './secret-box.ts';
@@ -72,6 +73,7 @@ export async function createRuntime(config: Config, database: Database): Promise
   };
   await jobs.work('email', emailWorker(database.db, emailSender(config)));
   await jobs.workOne('google-sync', googleSyncWorker(runtime));
+  await jobs.workOne('milestones', milestonesWorker(runtime));
   const requeued = await requeueUnsentEmails(database.db, jobs);
   if (requeued) log.info({ emails: requeued }, 'Queued again the emails still to be sent');
   return runtime;

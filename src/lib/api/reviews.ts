@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/database.ts';
+import type { Store } from '../events/domain-events.ts';
 import { ingestReview } from '../reviews/ingest.ts';
 import type { IncomingReview } from '../reviews/store.ts';
 import type { Workspace } from '../workspaces.ts';
@@ -27,9 +27,9 @@ export function apiIncomingReview(input: ApiReviewPayload, now = new Date()): In
 
 export type AddedReview = { ok: true; created: boolean; review: ApiReview } | { ok: false; problem: 'deleted' };
 
-export async function addApiReview(database: Database, workspace: Workspace, input: ApiReviewPayload): Promise<AddedReview> {
-  const ingested = await ingestReview(database, workspace, apiIncomingReview(input));
+export async function addApiReview(store: Store, workspace: Workspace, input: ApiReviewPayload): Promise<AddedReview> {
+  const ingested = await ingestReview(store, workspace, apiIncomingReview(input));
   if (!ingested) return { ok: false, problem: 'deleted' };
-  const review = await getApiReview(database.db, workspace.id, ingested.id);
+  const review = await getApiReview(store.database.db, workspace.id, ingested.id);
   return { ok: true, created: ingested.created, review: review! };
 }

@@ -1,4 +1,5 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { Database } from '../db/database.ts';
 import type { CrmDeliveryStatus } from '../db/schema.ts';
 import { announceIngested, lockWorkspaceReviews, storeReview } from '../reviews/ingest.ts';
@@ -31,6 +32,7 @@ export interface CrmOutcome {
 
 export interface CrmContext {
   database: Database;
+  jobs: JobQueue;
   /** HighLevel's key for X-GHL-Signature, when configured. */
   publicKey: KeyObject | undefined;
 }
@@ -59,7 +61,7 @@ export async function processDeliveryAgain(context: CrmContext, workspace: Works
 }
 
 async function handle(
-  { database, publicKey }: CrmContext,
+  { database, jobs, publicKey }: CrmContext,
   workspace: Workspace,
   delivery: CrmDelivery,
   logged?: { id: number; deliveryKey: string },
@@ -98,7 +100,7 @@ async function handle(
   };
   const { ingested, id } = await database.db.transaction(async (tx) => {
     await lockWorkspaceReviews(tx, workspace.id);
-    const ingested = await storeReview(tx, workspace, incoming);
+    const ingested = await storeReview(tx, jobs, workspace, incoming);
     const status = ingested?.created ? 'stored' : 'duplicate';
     const reason = ingested ? (ingested.created ? null : 'Already received') : 'Deleted by an admin';
     const record = { ...entry, deliveryKey, status, reason, reviewId: ingested?.id ?? null } as const;

@@ -373,3 +373,27 @@ export const apiIdempotency = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.idempotencyKey] })],
 );
+
+export const milestonesReached = pgTable(
+  'milestones_reached',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.key] })],
+);
+
+export const alertSettings = pgTable('alert_settings', {
+  workspaceId: integer('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  slackUrlSealed: text('slack_url_sealed'),
+  teamsUrlSealed: text('teams_url_sealed'),
+  events: text('events').array().notNull(),
+  slackError: text('slack_error'),
+  teamsError: text('teams_error'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { JobResult, JobWithMetadata } from 'pg-boss';
 import type { Db } from '../db/database.ts';
 import { emailOutbox, reviewRequests, type OutboxStatus } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { stableUuid } from '../jobs/stable-id.ts';
 import { log } from '../log.ts';
 import type { EmailSender } from './mailer.ts';
 
@@ -86,8 +86,7 @@ export function isPermanentRefusal(error: unknown): boolean {
 
 /** The queue job of a message's send round: the same message and round always name the same job. */
 export function emailJobId(outboxId: number, round: number): string {
-  const hex = createHash('sha256').update(`email:${outboxId}:${round}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return stableUuid(`email:${outboxId}:${round}`);
 }
 
 export interface EmailJob {

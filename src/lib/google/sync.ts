@@ -67,7 +67,7 @@ export async function syncWorkspace(runtime: Runtime, workspace: Workspace): Pro
       for (const review of incoming) {
         // Most of a location's reviews are unchanged since the last sync: one query per page for them.
         if (isUnchanged(stored.get(review.externalId), review)) continue;
-        const ingested = await ingestReview(database, workspace, review, { announce: false });
+        const ingested = await ingestReview(runtime, workspace, review, { announce: false });
         if (!ingested) continue;
         if (ingested.created) {
           counts.added += 1;

@@ -6,12 +6,22 @@ import { log, logError } from '../log.ts';
 // The durable job queue (decision 038): pg-boss on the product's own database, through its PGlite
 // adapter on the embedded one. Every queue the product uses is declared here, with its retry schedule.
 
+// What outside receivers (Slack, Teams, webhook targets) get: the first retry within 10 s, the
+// second within a minute, then further apart up to 10 h, for about a day (14 retries).
+const DELIVERY_RETRIES = { retryLimit: 14, retryDelay: 5, retryBackoff: true, retryDelayMax: 36_000, expireInSeconds: 60 } as const;
+// A consumer's own step (reading the event, fanning out deliveries) fails only when the database does.
+const CONSUMER_RETRIES = { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 } as const;
+
 export const QUEUES = {
   // Retried with backoff for about a day: 2-4 s, 4-8 s, ... then every 30 min (56 retries).
   email: { name: 'email', notify: true, retryLimit: 56, retryDelay: 2, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
   // One queued or running sync per workspace (singletonKey), across instances. A failed run is not
   // retried: the next scheduled one is the retry.
   googleSync: { name: 'google-sync', policy: 'exclusive', notify: true, retryLimit: 0, expireInSeconds: 1800 },
+  // Consumers of domain events (src/lib/events/domain-events.ts), one queue each.
+  milestones: { name: 'milestones', notify: true, ...CONSUMER_RETRIES },
+  alerts: { name: 'alerts', notify: true, ...CONSUMER_RETRIES },
+  alertDelivery: { name: 'alert-delivery', notify: true, ...DELIVERY_RETRIES },
 } as const satisfies Record<string, Queue>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];

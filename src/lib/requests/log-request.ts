@@ -2,6 +2,7 @@ import type { Database } from '../db/database.ts';
 import { emailOutbox, reviewRequests, type OutboxStatus } from '../db/schema.ts';
 import { composeReviewEmail, reviewLinkUrl } from '../email/compose.ts';
 import { firstAttempt, queueOutboxMessage, type Outgoing } from '../email/outbox.ts';
+import { raiseEvent } from '../events/domain-events.ts';
 import { isUnsubscribed, unsubscribeUrl } from '../email/unsubscribe.ts';
 import { announceDataChange } from '../live/publish.ts';
 import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE, type Plan } from '../plans.ts';
@@ -139,6 +140,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
       })
       .returning({ id: emailOutbox.id });
     if (ctx.sender.mailer) await queueOutboxMessage(tx, ctx.jobs, { workspaceId: workspace.id, outboxId: outbox!.id, round: 0 });
+    await raiseEvent(ctx.jobs, { type: 'request.logged', workspaceId: workspace.id, data: { requestId: request!.id } }, { tx });
     return { request: request!, outboxId: outbox!.id };
   });
 

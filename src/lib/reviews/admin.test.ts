@@ -1,3 +1,5 @@
+import type { Store } from '../events/domain-events.ts';
+import { unitStore } from '../testing/unit-queue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import { staffIdFor } from '../staff/people.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
 
 let database: Database;
+let store: Store;
 
 const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
@@ -67,8 +70,12 @@ async function counts(ws: Workspace) {
 beforeAll(async () => {
   database = pgliteDatabase(await PGlite.create());
   await migrate(database);
+  store = await unitStore(database);
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await store.jobs.stop(1000);
+  await database.close();
+});
 
 describe('listAdminReviews', () => {
   it('lists both kinds newest first, with the request, team and evidence', async () => {
@@ -136,7 +143,7 @@ describe('reassignReview', () => {
     const second = await request(ws, b, 'Tom', 'Ray');
     const id = await review(ws, { status: 'auto_matched', requestId: first, teamId: a, confidence: 80, evidence: { clicked: false } });
     expect(await counts(ws)).toMatchObject({ A: 1, B: 0 });
-    const result = await reassignReview(database.db, ws, id, second);
+    const result = await reassignReview(store, ws, id, second);
     expect(result).toMatchObject({ ok: true, review: { matchStatus: 'manual', requestId: second, teamId: b, teamName: 'B', matchConfidence: null, evidence: null, customerName: 'Tom Ray' } });
     expect(await counts(ws)).toMatchObject({ A: 0, B: 1 });
   });
@@ -149,8 +156,8 @@ describe('reassignReview', () => {
     await review(ws, { status: 'self_confirmed', requestId: held, teamId: a });
     const suggested = await review(ws, { status: 'needs_review', requestId: free, confidence: 55 });
     const id = await review(ws);
-    expect(await reassignReview(database.db, ws, id, held)).toEqual({ ok: false, problem: 'request_taken' });
-    expect(await reassignReview(database.db, ws, id, free)).toMatchObject({ ok: true });
+    expect(await reassignReview(store, ws, id, held)).toEqual({ ok: false, problem: 'request_taken' });
+    expect(await reassignReview(store, ws, id, free)).toMatchObject({ ok: true });
     expect(await stored(suggested)).toMatchObject({ matchStatus: 'unmatched', requestId: null, matchConfidence: null });
   });
 
@@ -159,7 +166,7 @@ describe('reassignReview', () => {
     const a = await team(ws, 'A');
     const req = await request(ws, a);
     const id = await review(ws, { status: 'auto_matched', requestId: req, teamId: a, confidence: 75 });
-    expect(await reassignReview(database.db, ws, id, req)).toMatchObject({ ok: true, review: { matchStatus: 'manual', requestId: req } });
+    expect(await reassignReview(store, ws, id, req)).toMatchObject({ ok: true, review: { matchStatus: 'manual', requestId: req } });
   });
 
   it('refuses requests and reviews of another workspace, and a request with no team', async () => {
@@ -169,10 +176,10 @@ describe('reassignReview', () => {
     const foreignRequest = await request(other, await team(other, 'Theirs'));
     const foreignReview = await review(other);
     const noTeam = await request(ws, null);
-    expect(await reassignReview(database.db, ws, id, foreignRequest)).toEqual({ ok: false, problem: 'request_not_found' });
-    expect(await reassignReview(database.db, ws, foreignReview, noTeam)).toEqual({ ok: false, problem: 'review_not_found' });
-    expect(await reassignReview(database.db, ws, id, noTeam)).toEqual({ ok: false, problem: 'request_without_team' });
-    expect(await reassignReview(database.db, ws, id, 0)).toEqual({ ok: false, problem: 'request_not_found' });
+    expect(await reassignReview(store, ws, id, foreignRequest)).toEqual({ ok: false, problem: 'request_not_found' });
+    expect(await reassignReview(store, ws, foreignReview, noTeam)).toEqual({ ok: false, problem: 'review_not_found' });
+    expect(await reassignReview(store, ws, id, noTeam)).toEqual({ ok: false, problem: 'request_without_team' });
+    expect(await reassignReview(store, ws, id, 0)).toEqual({ ok: false, problem: 'request_not_found' });
   });
 });
 

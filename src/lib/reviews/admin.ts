@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { raiseEvent, type Store } from '../events/domain-events.ts';
 import type { Db } from '../db/database.ts';
 import { deletedReviews, reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.ts';
 import { COUNTED_FOR_TEAM } from '../scoring.ts';
@@ -148,9 +149,10 @@ export async function editReview(db: Db, workspace: Pick<Workspace, 'id'>, revie
  * at most one). Other reviews that only suggested that request (needs_review) lose the suggestion,
  * since it can no longer be accepted. Runs under the matcher's per-workspace lock.
  */
-export async function reassignReview(db: Db, workspace: Pick<Workspace, 'id'>, reviewId: number, requestId: number): Promise<AdminReviewResult> {
+export async function reassignReview(store: Store, workspace: Pick<Workspace, 'id'>, reviewId: number, requestId: number): Promise<AdminReviewResult> {
   if (!isRowId(reviewId)) return { ok: false, problem: 'review_not_found' };
   if (!isRowId(requestId)) return { ok: false, problem: 'request_not_found' };
+  const db = store.database.db;
   const outcome = await db.transaction(async (tx): Promise<AdminReviewProblem | null> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspace.id})`);
     const [review] = await tx
@@ -187,6 +189,8 @@ export async function reassignReview(db: Db, workspace: Pick<Workspace, 'id'>, r
       .update(reviews)
       .set({ matchStatus: 'manual', requestId, teamId: request.teamId, matchConfidence: null, matchEvidence: null, confirmedAt: new Date() })
       .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.id, reviewId)));
+    const data = { reviewId, requestId, teamId: request.teamId, how: 'manual' } as const;
+    await raiseEvent(store.jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx });
     return null;
   });
   if (outcome) return { ok: false, problem: outcome };

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import { raiseEvent, type Store } from '../events/domain-events.ts';
 import { reviewRequests, reviews, teams } from '../db/schema.ts';
 import { announceDataChange } from '../live/publish.ts';
 import { COUNTED_FOR_TEAM } from '../scoring.ts';
@@ -54,7 +54,7 @@ export interface AssignToTeam {
 const COUNTED = [...COUNTED_FOR_TEAM];
 const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
 
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Store['database']['db']['transaction']>[0]>[0];
 
 /**
  * Locks the workspace's matching (the matcher takes the same lock, so a request never ends up with
@@ -70,7 +70,7 @@ async function lockReview(tx: Tx, workspaceId: number, kind: ReviewKind, reviewI
   return review ?? null;
 }
 
-async function finish(database: Database, workspace: Workspace, outcome: AssignProblem | number): Promise<AssignResult> {
+async function finish({ database }: Store, workspace: Workspace, outcome: AssignProblem | number): Promise<AssignResult> {
   if (typeof outcome !== 'number') return { ok: false, problem: outcome };
   await announceDataChange(database, workspace.id);
   const review = await getTeamVisibleReview(database.db, workspace, outcome);
@@ -82,10 +82,10 @@ async function finish(database: Database, workspace: Workspace, outcome: AssignP
  * then counts for the request's team. The matcher's confidence (and evidence) stay when the request is
  * the one it suggested; otherwise they are cleared.
  */
-export async function assignReviewToInvite(database: Database, workspace: Workspace, input: AssignToInvite): Promise<AssignResult> {
+export async function assignReviewToInvite(store: Store, workspace: Workspace, input: AssignToInvite): Promise<AssignResult> {
   if (!isRowId(input.reviewId)) return { ok: false, problem: 'review_not_found' };
   if (!isRowId(input.inviteId)) return { ok: false, problem: 'request_not_found' };
-  const outcome = await database.db.transaction(async (tx): Promise<AssignProblem | number> => {
+  const outcome = await store.database.db.transaction(async (tx): Promise<AssignProblem | number> => {
     const review = await lockReview(tx, workspace.id, input.kind, input.reviewId);
     if (!review) return 'review_not_found';
     const [request] = await tx
@@ -121,16 +121,18 @@ export async function assignReviewToInvite(database: Database, workspace: Worksp
         confirmedAt: new Date(),
       })
       .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.id, review.id)));
+    const data = { reviewId: review.id, requestId: request.id, teamId: request.teamId, how: 'manual' } as const;
+    await raiseEvent(store.jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx });
     return review.id;
   });
-  return finish(database, workspace, outcome);
+  return finish(store, workspace, outcome);
 }
 
 /** Places a waiting review in a team of the workspace (not "Unknown"), with no request: status manual. */
-export async function assignReviewToTeam(database: Database, workspace: Workspace, input: AssignToTeam): Promise<AssignResult> {
+export async function assignReviewToTeam(store: Store, workspace: Workspace, input: AssignToTeam): Promise<AssignResult> {
   if (!isRowId(input.reviewId)) return { ok: false, problem: 'review_not_found' };
   if (!isRowId(input.teamId)) return { ok: false, problem: 'team_not_found' };
-  const outcome = await database.db.transaction(async (tx): Promise<AssignProblem | number> => {
+  const outcome = await store.database.db.transaction(async (tx): Promise<AssignProblem | number> => {
     const review = await lockReview(tx, workspace.id, input.kind, input.reviewId);
     if (!review) return 'review_not_found';
     const [team] = await tx
@@ -144,7 +146,9 @@ export async function assignReviewToTeam(database: Database, workspace: Workspac
       .update(reviews)
       .set({ matchStatus: 'manual', requestId: null, teamId: team.id, matchConfidence: null, matchEvidence: null, confirmedAt: new Date() })
       .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.id, review.id)));
+    const data = { reviewId: review.id, requestId: null, teamId: team.id, how: 'manual' } as const;
+    await raiseEvent(store.jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx });
     return review.id;
   });
-  return finish(database, workspace, outcome);
+  return finish(store, workspace, outcome);
 }

@@ -6,14 +6,21 @@ import { migrate } from '../db/migrate.ts';
 import { pgliteDatabase } from '../db/pglite.ts';
 import { reviews } from '../db/schema.ts';
 import { registerWorkspace } from '../workspaces.ts';
+import type { Store } from '../events/domain-events.ts';
+import { unitStore } from '../testing/unit-queue.ts';
 import { ingestReview } from './ingest.ts';
 
 let database: Database;
+let store: Store;
 beforeAll(async () => {
   database = pgliteDatabase(await PGlite.create());
   await migrate(database);
+  store = await unitStore(database);
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await store.jobs.stop(1000);
+  await database.close();
+});
 
 describe('ingestReview', () => {
   it('keeps a stored review stored and answered when its announcement to the wallboards fails', async () => {
@@ -26,7 +33,7 @@ describe('ingestReview', () => {
     const quiet = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => written.push(String(chunk)) > 0);
     const noNotify: Database = { ...database, notify: () => Promise.reject(new Error('NOTIFY is down')) };
     const review = { kind: 'action' as const, source: 'crm' as const, externalId: 'r-1', reviewerName: 'Sam', rating: 5, comment: null, createTime: new Date() };
-    const ingested = await ingestReview(noNotify, workspace, review);
+    const ingested = await ingestReview({ database: noNotify, jobs: store.jobs }, workspace, review);
     expect(ingested).toMatchObject({ created: true });
     expect(await database.db.select().from(reviews).where(eq(reviews.id, ingested!.id))).toHaveLength(1);
     expect(written.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: 'error', msg: `Could not announce review ${ingested!.id}` }));

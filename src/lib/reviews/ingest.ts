@@ -1,6 +1,8 @@
 import { and, eq, gte, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import { deletedReviews, reviewRequests, reviews } from '../db/schema.ts';
+import { raiseEvent, type Store } from '../events/domain-events.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { publishLiveEvent } from '../live/publish.ts';
 import { logError } from '../log.ts';
 import { matchReview, RequestIndex, type MatchResult } from '../matching/matcher.ts';
@@ -41,17 +43,12 @@ export interface IngestOptions {
  * transaction, so a crash never leaves a stored review unmatched. Null when an admin deleted this
  * review before.
  */
-export async function ingestReview(
-  database: Database,
-  workspace: Workspace,
-  review: IncomingReview,
-  options: IngestOptions = {},
-): Promise<Ingested | null> {
-  const ingested = await database.db.transaction(async (tx) => {
+export async function ingestReview(store: Store, workspace: Workspace, review: IncomingReview, options: IngestOptions = {}): Promise<Ingested | null> {
+  const ingested = await store.database.db.transaction(async (tx) => {
     await lockWorkspaceReviews(tx, workspace.id);
-    return storeReview(tx, workspace, review);
+    return storeReview(tx, store.jobs, workspace, review);
   });
-  if (ingested && options.announce !== false) await announceIngested(database, workspace.id, ingested, review);
+  if (ingested && options.announce !== false) await announceIngested(store.database, workspace.id, ingested, review);
   return ingested;
 }
 
@@ -64,11 +61,11 @@ export async function lockWorkspaceReviews(tx: Db, workspaceId: number): Promise
 }
 
 /**
- * Stores, links and matches one review. Runs inside the caller's transaction, after
- * lockWorkspaceReviews, so that whatever the caller records beside the review (a CRM delivery) is
- * committed with it or not at all.
+ * Stores, links and matches one review, and raises review.created (and review.matched when the matcher
+ * placed it). Runs inside the caller's transaction, after lockWorkspaceReviews, so that whatever the
+ * caller records beside the review (a CRM delivery) is committed with it or not at all.
  */
-export async function storeReview(tx: Db, workspace: Workspace, review: IncomingReview): Promise<Ingested | null> {
+export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview): Promise<Ingested | null> {
   const [deleted] = await tx
     .select({ at: deletedReviews.deletedAt })
     .from(deletedReviews)
@@ -78,13 +75,22 @@ export async function storeReview(tx: Db, workspace: Workspace, review: Incoming
   if (deleted) return null;
   const stored = await upsertReview(tx, workspace.id, review);
   let match: MatchResult | null = null;
+  let matchedTeamId: number | null = null;
   let linkedTo: number | null = null;
   if (stored.created) {
     linkedTo = await linkSameReview(tx, workspace, stored.id, review);
-    if (linkedTo === null) match = await matchNewReview(tx, workspace, stored.id, review);
+    if (linkedTo === null) ({ match, teamId: matchedTeamId } = await matchNewReview(tx, workspace, stored.id, review));
   }
   const { start } = await challengeSettings(tx, workspace);
   const counted = stored.created && linkedTo === null && review.createTime.getTime() >= start.getTime();
+  // A second delivery of one review (linked) is not a new review.
+  if (stored.created && linkedTo === null) {
+    await raiseEvent(jobs, { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } }, { tx });
+    if (match?.status === 'auto_matched' && matchedTeamId !== null) {
+      const data = { reviewId: stored.id, requestId: match.requestId, teamId: matchedTeamId, how: 'auto' } as const;
+      await raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx });
+    }
+  }
   return { id: stored.id, created: stored.created, changed: stored.changed, counted, match, linkedTo };
 }
 
@@ -123,7 +129,8 @@ export async function announceReviews(
   }
 }
 
-async function matchNewReview(tx: Db, workspace: Workspace, reviewId: number, review: IncomingReview): Promise<MatchResult> {
+/** The matcher's verdict, and the team the review now counts for (auto_matched only). */
+async function matchNewReview(tx: Db, workspace: Workspace, reviewId: number, review: IncomingReview): Promise<{ match: MatchResult; teamId: number | null }> {
   const taken = tx
     .select({ id: reviews.requestId })
     .from(reviews)
@@ -159,7 +166,7 @@ async function matchNewReview(tx: Db, workspace: Workspace, reviewId: number, re
       confirmedAt: result.status === 'auto_matched' ? new Date() : null,
     })
     .where(eq(reviews.id, reviewId));
-  return result;
+  return { match: result, teamId: result.status === 'auto_matched' ? (chosen?.teamId ?? null) : null };
 }
 
 const comparableName = (name: string) => fold(name).replace(/[^a-z0-9]+/g, ' ').trim();

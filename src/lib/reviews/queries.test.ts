@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
+import type { Store } from '../events/domain-events.ts';
+import { unitStore } from '../testing/unit-queue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -15,6 +17,7 @@ import { staffIdFor } from '../staff/people.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
 
 let database: Database;
+let store: Store;
 const HOUR = 3600_000;
 
 const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
@@ -88,8 +91,12 @@ const stored = async (id: number) => (await database.db.select().from(reviews).w
 beforeAll(async () => {
   database = pgliteDatabase(await PGlite.create());
   await migrate(database);
+  store = await unitStore(database);
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await store.jobs.stop(1000);
+  await database.close();
+});
 
 describe('listTeamReviews', () => {
   it('lists matched reviews in the team-visible shape, newest first, with the inviteId rule', async () => {
@@ -206,7 +213,7 @@ describe('assignment', () => {
     const id = await review(ws, { status: 'needs_review', requestId: req, confidence: 64 });
     let result: Awaited<ReturnType<typeof assignReviewToInvite>> | undefined;
     const seen = await notices(async () => {
-      result = await assignReviewToInvite(database, ws, { kind: 'google', reviewId: id, inviteId: req });
+      result = await assignReviewToInvite(store, ws, { kind: 'google', reviewId: id, inviteId: req });
     });
     expect(result).toEqual({ ok: true, review: expect.objectContaining({ id, inviteId: 0, matchStatus: 'self_confirmed', team: { id: desk.id, name: 'Front Desk', color: '#10B981' } }) });
     expect(await stored(id)).toMatchObject({ matchStatus: 'self_confirmed', requestId: req, teamId: desk.id, matchConfidence: 64, matchEvidence: { name: { first: 'exact' } } });
@@ -220,7 +227,7 @@ describe('assignment', () => {
     const desk = await team(ws, 'Front Desk');
     const [suggested, chosen] = [await request(ws, { teamId: desk.id }), await request(ws, { teamId: desk.id })];
     const id = await review(ws, { kind: 'action', status: 'needs_review', requestId: suggested, confidence: 50 });
-    const result = await assignReviewToInvite(database, ws, { kind: 'action', reviewId: id, inviteId: chosen, status: 'manual' });
+    const result = await assignReviewToInvite(store, ws, { kind: 'action', reviewId: id, inviteId: chosen, status: 'manual' });
     expect(result.ok && result.review.inviteId).toBe(chosen);
     expect(await stored(id)).toMatchObject({ matchStatus: 'manual', requestId: chosen, matchConfidence: null, matchEvidence: null });
   });
@@ -230,7 +237,7 @@ describe('assignment', () => {
     const desk = await team(ws, 'Front Desk');
     const req = await request(ws);
     const id = await review(ws, { status: 'needs_review', requestId: req, confidence: 45 });
-    const result = await assignReviewToTeam(database, ws, { kind: 'google', reviewId: id, teamId: desk.id });
+    const result = await assignReviewToTeam(store, ws, { kind: 'google', reviewId: id, teamId: desk.id });
     expect(result.ok && result.review.team?.id).toBe(desk.id);
     expect(await stored(id)).toMatchObject({ matchStatus: 'manual', requestId: null, teamId: desk.id, matchConfidence: null });
   });
@@ -248,8 +255,8 @@ describe('assignment', () => {
     const matched = await review(ws, { status: 'auto_matched', requestId: req, teamId: desk.id });
     const second = await review(ws);
 
-    const invite = (reviewId: number, inviteId: number, kind: 'google' | 'action' = 'google') => assignReviewToInvite(database, ws, { kind, reviewId, inviteId });
-    const toTeam = (reviewId: number, teamId: number, kind: 'google' | 'action' = 'google') => assignReviewToTeam(database, ws, { kind, reviewId, teamId });
+    const invite = (reviewId: number, inviteId: number, kind: 'google' | 'action' = 'google') => assignReviewToInvite(store, ws, { kind, reviewId, inviteId });
+    const toTeam = (reviewId: number, teamId: number, kind: 'google' | 'action' = 'google') => assignReviewToTeam(store, ws, { kind, reviewId, teamId });
     expect(await invite(theirs, req)).toEqual({ ok: false, problem: 'review_not_found' });
     expect(await invite(waiting, req, 'action')).toEqual({ ok: false, problem: 'review_not_found' });
     expect(await invite(waiting, theirRequest)).toEqual({ ok: false, problem: 'request_not_found' });
@@ -270,7 +277,7 @@ describe('assignment', () => {
     const desk = await team(ws, 'Front Desk');
     const req = await request(ws, { teamId: desk.id });
     const [a, b] = [await review(ws), await review(ws)];
-    const results = await Promise.all([a, b].map((reviewId) => assignReviewToInvite(database, ws, { kind: 'google', reviewId, inviteId: req })));
+    const results = await Promise.all([a, b].map((reviewId) => assignReviewToInvite(store, ws, { kind: 'google', reviewId, inviteId: req })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, problem: 'request_taken' }]);
   });

@@ -38,7 +38,7 @@ export function assignToInviteRoute(kind: ReviewKind): APIRoute {
     if (reviewId === null) return notFound(ASSIGN_PROBLEM_MESSAGES.review_not_found);
     const parsed = await parseJsonBody(request, assignToInvitePayload);
     if (!parsed.ok) return parsed.response;
-    return answer(await assignReviewToInvite(locals.runtime.database, access.workspace, { kind, reviewId, inviteId: parsed.data.inviteId }));
+    return answer(await assignReviewToInvite(locals.runtime, access.workspace, { kind, reviewId, inviteId: parsed.data.inviteId }));
   };
 }
 
@@ -50,6 +50,6 @@ export function assignToTeamRoute(kind: ReviewKind): APIRoute {
     if (reviewId === null) return notFound(ASSIGN_PROBLEM_MESSAGES.review_not_found);
     const parsed = await parseJsonBody(request, assignToTeamPayload);
     if (!parsed.ok) return parsed.response;
-    return answer(await assignReviewToTeam(locals.runtime.database, access.workspace, { kind, reviewId, teamId: parsed.data.teamId }));
+    return answer(await assignReviewToTeam(locals.runtime, access.workspace, { kind, reviewId, teamId: parsed.data.teamId }));
   };
 }

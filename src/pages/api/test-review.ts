@@ -12,6 +12,6 @@ export const POST: APIRoute = async ({ locals, request }) => {
   if (!parsed.ok) return parsed.response;
   if (parsed.data.slug && parsed.data.slug !== access.workspace.slug) return forbidden('You can only add test reviews to your own workspace');
   // A test review has a new id every time, so it is never one an admin deleted.
-  const ingested = (await ingestReview(locals.runtime.database, access.workspace, testReview(parsed.data)))!;
+  const ingested = (await ingestReview(locals.runtime, access.workspace, testReview(parsed.data)))!;
   return json({ id: ingested.id, matchStatus: ingested.match?.status ?? 'unmatched', message: 'Test review added' }, 201);
 };

@@ -12,7 +12,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const parsed = await parseJsonBody(request, reassignReviewPayload);
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
-  const result = await reassignReview(database.db, access.workspace, parsed.data.reviewId, parsed.data.inviteId);
+  const result = await reassignReview(locals.runtime, access.workspace, parsed.data.reviewId, parsed.data.inviteId);
   if (!result.ok) {
     const message = ADMIN_REVIEW_MESSAGES[result.problem];
     switch (result.problem) {

@@ -23,7 +23,7 @@ export const POST: APIRoute = async ({ locals, request }) => {
   return withIdempotency(database.db, workspace.id, request, async () => {
     const parsed = await parseJsonBody(request, apiReviewPayload);
     if (!parsed.ok) return parsed.response;
-    const added = await addApiReview(database, workspace, parsed.data);
+    const added = await addApiReview(locals.runtime, workspace, parsed.data);
     if (!added.ok) return errorJson(409, 'An admin deleted the review with this externalId: it is not added again', 'externalId');
     return json(added.review, added.created ? 201 : 200);
   });

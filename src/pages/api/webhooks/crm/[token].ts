@@ -12,7 +12,7 @@ export const POST: APIRoute = async ({ locals, params, request }) => {
   if (!workspace) return errorJson(404, 'Unknown webhook');
 
   const raw = await readBodyUpTo(request, MAX_JSON_BODY_BYTES);
-  const outcome = await receiveCrmDelivery({ database, publicKey: config.ghlWebhookPublicKey }, workspace, {
+  const outcome = await receiveCrmDelivery({ database, jobs: locals.runtime.jobs, publicKey: config.ghlWebhookPublicKey }, workspace, {
     raw: raw ?? new Uint8Array(),
     complete: raw !== null,
     contentType: request.headers.get('content-type'),

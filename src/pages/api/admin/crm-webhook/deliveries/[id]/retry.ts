@@ -11,7 +11,7 @@ export const POST: APIRoute = async ({ locals, params }) => {
   const id = parseId(params.id);
   if (id === null) return notFound('Delivery not found');
   const { database, config } = locals.runtime;
-  const result = await processDeliveryAgain({ database, publicKey: config.ghlWebhookPublicKey }, access.workspace, id);
+  const result = await processDeliveryAgain({ database, jobs: locals.runtime.jobs, publicKey: config.ghlWebhookPublicKey }, access.workspace, id);
   if (!result.ok) return errorJson(result.httpStatus, result.message);
   const delivery = await deliveryEntry(database.db, access.workspace.id, id);
   if (result.outcome.status === 'refused') return json({ message: result.outcome.message, delivery }, 422);

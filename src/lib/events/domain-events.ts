@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Db } from '../db/database.ts';
+import type { JobQueue, QueueName } from '../jobs/queue.ts';
+import { stableUuid } from '../jobs/stable-id.ts';
+
+// What happened, raised in one place (decision 042). Every durable consumer is a queue of its own:
+// raising an event queues one job per consumer, in the transaction that made the change, so each
+// consumer handles each event once across all instances, retries on its own schedule, and never
+// holds up another consumer or the request that raised it.
+
+export const DOMAIN_EVENT_TYPES = ['review.created', 'review.matched', 'request.logged', 'goal.reached', 'target.reached'] as const;
+export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+
+interface EventData {
+  'review.created': { reviewId: number };
+  'review.matched': { reviewId: number; requestId: number | null; teamId: number; how: 'auto' | 'manual' };
+  'request.logged': { requestId: number };
+  /** A team's weekly goal (teamId) or the workspace's (teamId null), in the week starting weekStartsAt. */
+  'goal.reached': { teamId: number | null; goal: number; weekStartsAt: string };
+  'target.reached': { target: number };
+}
+
+export interface DomainEvent<T extends DomainEventType = DomainEventType> {
+  /** Also the id of each consumer's job for it, and the `webhook-id` of its deliveries. */
+  id: string;
+  type: T;
+  workspaceId: number;
+  occurredAt: string;
+  data: EventData[T];
+}
+
+/** What raising events needs: the database and its queue (a Runtime is one). */
+export interface Store {
+  database: Database;
+  jobs: JobQueue;
+}
+
+/** Which consumer queues take each event. */
+export const CONSUMERS: Record<DomainEventType, QueueName[]> = {
+  'review.created': ['milestones'],
+  'review.matched': ['milestones', 'alerts'],
+  'request.logged': [],
+  'goal.reached': ['alerts'],
+  'target.reached': ['alerts'],
+};
+
+
+/**
+ * Raises an event: one job per consumer, inside `tx` when given (committed with the change, or not at
+ * all). `onceKey` names an occurrence that must be raised once however often it is noticed (a goal
+ * reached in a week): the same key makes the same event id, and a consumer's job id is the event id.
+ */
+export async function raiseEvent<T extends DomainEventType>(
+  jobs: JobQueue,
+  event: { type: T; workspaceId: number; data: EventData[T] },
+  options: { tx?: Pick<Db, 'execute'>; onceKey?: string } = {},
+): Promise<DomainEvent<T>> {
+  const id = options.onceKey ? stableUuid(`event:${options.onceKey}`) : randomUUID();
+  const raised: DomainEvent<T> = { id, occurredAt: new Date().toISOString(), ...event };
+  for (const queue of CONSUMERS[event.type]) await jobs.send(queue, raised, { id: raised.id, tx: options.tx });
+  return raised;
+}

@@ -1,0 +1,62 @@
+import type { Job } from 'pg-boss';
+import { loadDashboard } from '../dashboard.ts';
+import { milestonesReached } from '../db/schema.ts';
+import { findWorkspaceById } from '../workspaces.ts';
+import { raiseEvent, type DomainEvent, type Store } from './domain-events.ts';
+
+// The milestones consumer: after a review counts, has a team's weekly goal, the workspace's weekly
+// goal or the challenge target been reached? Each is raised once: its row in milestones_reached is
+// taken in the transaction that raises it.
+
+export interface Milestone {
+  key: string;
+  event: Parameters<typeof raiseEvent>[1];
+}
+
+/** The milestones a workspace's figures show as reached, after a review counted for teamId (if any). */
+export function reachedMilestones(
+  dashboard: Pick<Awaited<ReturnType<typeof loadDashboard>>, 'teams' | 'week' | 'targetReviews' | 'totals'>,
+  workspaceId: number,
+  teamId: number | null,
+): Milestone[] {
+  const { week } = dashboard;
+  const reached: Milestone[] = [];
+  const team = teamId === null ? undefined : dashboard.teams.find((t) => t.id === teamId);
+  if (team?.weeklyGoal && team.weekReviews >= team.weeklyGoal) {
+    reached.push({
+      key: `goal:team:${team.id}:${week.startsAt}`,
+      event: { type: 'goal.reached', workspaceId, data: { teamId: team.id, goal: team.weeklyGoal, weekStartsAt: week.startsAt } },
+    });
+  }
+  if (week.goal && week.reviews >= week.goal) {
+    reached.push({ key: `goal:workspace:${week.startsAt}`, event: { type: 'goal.reached', workspaceId, data: { teamId: null, goal: week.goal, weekStartsAt: week.startsAt } } });
+  }
+  if (dashboard.targetReviews > 0 && dashboard.totals.googleReviews >= dashboard.targetReviews) {
+    reached.push({ key: `target:${dashboard.targetReviews}`, event: { type: 'target.reached', workspaceId, data: { target: dashboard.targetReviews } } });
+  }
+  return reached;
+}
+
+export function milestonesWorker(store: Store) {
+  return async (job: Job<DomainEvent<'review.created' | 'review.matched'>>): Promise<object> => {
+    const event = job.data;
+    const { db } = store.database;
+    const workspace = await findWorkspaceById(db, event.workspaceId);
+    if (!workspace) return { raised: 0 };
+    const teamId = event.type === 'review.matched' ? (event.data as DomainEvent<'review.matched'>['data']).teamId : null;
+    let raised = 0;
+    for (const milestone of reachedMilestones(await loadDashboard(db, workspace), workspace.id, teamId)) {
+      await db.transaction(async (tx) => {
+        const [taken] = await tx
+          .insert(milestonesReached)
+          .values({ workspaceId: workspace.id, key: milestone.key })
+          .onConflictDoNothing()
+          .returning({ key: milestonesReached.key });
+        if (!taken) return;
+        await raiseEvent(store.jobs, milestone.event, { tx, onceKey: `${workspace.id}:${milestone.key}` });
+        raised++;
+      });
+    }
+    return { raised };
+  };
+}
