@@ -18,6 +18,12 @@ export class AlertNotDelivered extends Error {
 // are final (INTEGRATIONS.md); 429 and 5xx pass. Teams' webhooks answer 202 on success.
 const FINAL_STATUSES = new Set([400, 401, 403, 404, 410]);
 
+/** fetch says only "fetch failed": the reason (refused, timed out, unknown host) is its cause. */
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
 const describe = (service: string, status: number, body: string) => `${service} answered ${status}${body.trim() ? `: ${body.trim().slice(0, 200)}` : ''}`;
 
 /** Posts the text to the channel's webhook; resolves once it was accepted. */
@@ -27,7 +33,7 @@ export async function postAlert(channel: AlertChannel, url: string, text: string
       await new IncomingWebhook(url, { timeout: ALERT_TIMEOUT_MS }).send(slackMessage(text));
     } catch (error) {
       if (error instanceof IncomingWebhookHTTPError) throw new AlertNotDelivered(describe('Slack', error.statusCode, error.body), FINAL_STATUSES.has(error.statusCode));
-      if (error instanceof IncomingWebhookRequestError) throw new AlertNotDelivered(`Slack could not be reached: ${error.original.message}`, false);
+      if (error instanceof IncomingWebhookRequestError) throw new AlertNotDelivered(`Slack could not be reached: ${networkReason(error.original)}`, false);
       throw error;
     }
     return;
@@ -42,7 +48,7 @@ export async function postAlert(channel: AlertChannel, url: string, text: string
       signal: AbortSignal.timeout(ALERT_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new AlertNotDelivered(`Teams could not be reached: ${error instanceof Error ? error.message : String(error)}`, false);
+    throw new AlertNotDelivered(`Teams could not be reached: ${networkReason(error)}`, false);
   }
   if (!response.ok) throw new AlertNotDelivered(describe('Teams', response.status, await response.text().catch(() => '')), FINAL_STATUSES.has(response.status));
 }
