@@ -30,6 +30,8 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
+const lowerCased = (headers: OutgoingHttpHeaders) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+
 const hasSession = (req: IncomingMessage) => new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(req.headers.cookie ?? '');
 
 export class PageCache {
@@ -78,8 +80,16 @@ export class PageCache {
 
   private capture(path: string, res: ServerResponse): void {
     const chunks: Buffer[] = [];
+    const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
     const write = res.write;
     const end = res.end;
+    // The app's own headers, as it gave them: the compression layer below adds its coding to res.
+    let appHeaders: OutgoingHttpHeaders | null = null;
+    res.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
+      const given = rest.find((a) => a !== null && typeof a === 'object') as OutgoingHttpHeaders | unknown[] | undefined;
+      appHeaders = statusCode === 200 && given && !Array.isArray(given) ? { ...res.getHeaders(), ...lowerCased(given) } : null;
+      return writeHead.call(this, statusCode, ...rest);
+    } as ServerResponse['writeHead'];
     res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
       if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk as string));
       return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
@@ -89,8 +99,8 @@ export class PageCache {
       return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
     } as ServerResponse['end'];
     res.once('finish', () => {
-      if (res.statusCode !== 200 || res.hasHeader('set-cookie') || res.hasHeader('content-encoding')) return;
-      const headers = res.getHeaders();
+      const headers = appHeaders;
+      if (res.statusCode !== 200 || !headers || headers['set-cookie'] !== undefined || headers['content-encoding'] !== undefined) return;
       delete headers[REQUEST_ID_HEADER];
       delete headers['content-length'];
       delete headers['transfer-encoding'];
