@@ -89,6 +89,8 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
     encoder.on('data', (data: Buffer) => rawWrite.call(res, data));
     encoder.on('end', () => rawEnd.call(res));
     encoder.on('error', (error) => res.destroy(error));
+    // A client that goes away mid-answer: the encoder's memory is freed at once.
+    res.once('close', () => encoder?.destroy());
     return encoder;
   };
 
