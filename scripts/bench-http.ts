@@ -87,6 +87,8 @@ function startBaseline(env: Record<string, string>): Promise<ChildProcess> {
 
 async function benchMode(mode: 'embedded' | 'postgres') {
   const cleanups: (() => unknown)[] = [];
+  let product: ReturnType<typeof spawnServer> | undefined;
+  let baseline: ChildProcess | undefined;
   try {
     const work = mkdtempSync(join(tmpdir(), 'rc-bench-http-'));
     cleanups.push(() => rmSync(work, { recursive: true, force: true }));
@@ -103,8 +105,8 @@ async function benchMode(mode: 'embedded' | 'postgres') {
       dbEnv = { DATABASE_URL: Object.assign(new URL(POSTGRES_URL), { pathname: `/${name}` }).href, APP_SECRET: randomBytes(24).toString('hex') };
     }
     const productEnv = { ...dbEnv, PORT: String(await freePort()) };
-    let product = spawnServer(productEnv);
-    cleanups.unshift(() => product.stop());
+    product = spawnServer(productEnv);
+    cleanups.unshift(() => product!.stop());
     await product.ready();
 
     // A workspace with teams and reviews, and an admin session.
@@ -119,7 +121,7 @@ async function benchMode(mode: 'embedded' | 'postgres') {
     const anonymous: Target = { url: product.url, headers: {} };
 
     // The bytes the baseline sends: the product's own answers.
-    const identity = async (path: string, headers: Record<string, string>) => Buffer.from(await (await fetch(product.url + path, { headers: { ...headers, 'accept-encoding': 'identity' } })).arrayBuffer());
+    const identity = async (path: string, headers: Record<string, string>) => Buffer.from(await (await fetch(product!.url + path, { headers: { ...headers, 'accept-encoding': 'identity' } })).arrayBuffer());
     writeFileSync(join(work, 'landing.html'), await identity('/', {}));
     writeFileSync(join(work, 'wallboard.html'), await identity(`/${workspace.slug}`, { cookie }));
 
@@ -134,8 +136,8 @@ async function benchMode(mode: 'embedded' | 'postgres') {
       await product.ready();
     }
     const baselinePort = String(await freePort());
-    const baseline = await startBaseline({ ...baselineDb, PORT: baselinePort, SLUG: workspace.slug, LANDING_FILE: join(work, 'landing.html'), WALLBOARD_FILE: join(work, 'wallboard.html') });
-    cleanups.unshift(() => baseline.kill());
+    baseline = await startBaseline({ ...baselineDb, PORT: baselinePort, SLUG: workspace.slug, LANDING_FILE: join(work, 'landing.html'), WALLBOARD_FILE: join(work, 'wallboard.html') });
+    cleanups.unshift(() => baseline!.kill());
     const baselineTarget: Target = { url: `http://127.0.0.1:${baselinePort}`, headers: {} };
 
     const paths = [
@@ -172,6 +174,12 @@ async function benchMode(mode: 'embedded' | 'postgres') {
     }
     console.log(`load average after: ${load()}`);
     return results;
+  } catch (error) {
+    // Say which side went away, and why.
+    if (product && product.child.exitCode !== null) console.error(`The product exited (${product.child.exitCode}):\n${product.output().slice(-4000)}`);
+    if (product && product.child.signalCode) console.error(`The product was killed (${product.child.signalCode}):\n${product.output().slice(-2000)}`);
+    if (baseline && (baseline.exitCode !== null || baseline.signalCode)) console.error(`The baseline exited (${baseline.exitCode ?? baseline.signalCode})`);
+    throw error;
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
