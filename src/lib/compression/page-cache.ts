@@ -32,7 +32,8 @@ export interface PageCacheOptions {
 
 const lowerCased = (headers: OutgoingHttpHeaders) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 
-const hasSession = (req: IncomingMessage) => new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(req.headers.cookie ?? '');
+const SESSION_IN_COOKIES = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+const hasSession = (req: IncomingMessage) => req.headers.cookie !== undefined && SESSION_IN_COOKIES.test(req.headers.cookie);
 
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
