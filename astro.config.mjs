@@ -2,7 +2,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
-import { precompressStaticFiles } from './src/lib/compression/precompress.ts';
+import { precompressStaticFiles } from './src/integrations/precompress.ts';
 
 // The built handler is served by main.ts (standalone handler with autostart disabled), so main.ts
 // owns start-up: database, migrations and background work start before the first request.

@@ -1,4 +1,4 @@
-// Serves dist/client's precompressed files (precompress.ts) to clients that accept brotli or gzip,
+// Serves dist/client's precompressed files (src/integrations/precompress.ts) to clients that accept brotli or gzip,
 // ahead of the app (docs/decisions/040). Hashed files under /_astro/ never change: they are cached
 // for a year, immutable. Anything else (no variant, identity wanted, a range) is left to the app.
 import { readdirSync, readFileSync } from 'node:fs';
