@@ -70,7 +70,9 @@ export default function CrmDeliveryLog({ timeZone }: { timeZone: string }) {
                     {BADGES[entry.status].label}
                   </span>
                   <span class="text-xs text-slate-500">{formatDateTime(entry.receivedAt, timeZone)}</span>
+                  {entry.kind === 'request' && <span class="text-xs font-medium text-slate-600">Review request webhook</span>}
                   {entry.reviewId !== null && <span class="text-xs text-slate-500">Review #{entry.reviewId}</span>}
+                  {entry.requestId !== null && <span class="text-xs text-slate-500">Request #{entry.requestId}</span>}
                 </div>
                 {entry.reason && entry.status === 'refused' && (
                   <p class="mt-1.5 rounded-md bg-red-50 px-2 py-1 text-xs break-words text-red-700">{entry.reason}</p>
@@ -83,7 +85,7 @@ export default function CrmDeliveryLog({ timeZone }: { timeZone: string }) {
                   </details>
                 )}
               </div>
-              {entry.status === 'refused' && (
+              {entry.status === 'refused' && entry.kind === 'review' && (
                 <button
                   type="button"
                   class="btn btn-secondary shrink-0 self-start px-3 py-1.5"
