@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crmDeliveries, emailTemplates, reviewRequests, unsubscribes } from '../../src/lib/db/schema.ts';
@@ -5,6 +6,7 @@ import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { contactBody } from '../fixtures/highlevel-request.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { officeWithTeamAndTemplate } from '../helpers/office.ts';
+import { signUpAdmin } from '../helpers/accounts.ts';
 
 // HighLevel request intake (decision 041): a workflow's Webhook action posts a contact and a review
 // request is logged for them, its email sent like the log form's. Bodies are built on a captured one.
@@ -201,5 +203,29 @@ describe('HighLevel request intake', () => {
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
     }
+  });
+});
+
+describe('signed HighLevel request deliveries', () => {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  let signedApp: TestApp;
+  beforeAll(async () => {
+    signedApp = await startApp({ GHL_WEBHOOK_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+  });
+  afterAll(() => signedApp.close());
+
+  it('checks X-GHL-Signature like the review webhook when the key is configured', async () => {
+    const admin = await signUpAdmin(signedApp);
+    const url = (await admin.client.get('/api/admin/crm-webhook/requests')).json.url as string;
+    const text = JSON.stringify(contact());
+    const signature = sign(null, Buffer.from(text), privateKey).toString('base64');
+    for (const headers of [{} as Record<string, string>, { 'x-ghl-signature': 'N/A' }, { 'x-ghl-signature': sign(null, Buffer.from(text), generateKeyPairSync('ed25519').privateKey).toString('base64') }]) {
+      expect((await deliver(url, text, headers)).status).toBe(401);
+    }
+    // Correctly signed, it goes on to the mapping (no team chosen in this workspace): refused for that reason, not the signature.
+    const answer = await deliver(url, text, { 'x-ghl-signature': signature });
+    expect(answer.status).toBe(422);
+    const reasons = (await signedApp.database.db.select().from(crmDeliveries).where(eq(crmDeliveries.workspaceId, admin.workspaceId)).orderBy(crmDeliveries.id)).map((d) => d.reason);
+    expect(reasons.slice(0, 3)).toEqual(['Signature required', 'Signature required', 'Invalid signature']);
   });
 });
