@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmDeliveries, emailTemplates, reviewRequests, unsubscribes } from '../../src/lib/db/schema.ts';
+import { crmDeliveries, crmRequestIntake, emailTemplates, reviewRequests, unsubscribes } from '../../src/lib/db/schema.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { contactBody } from '../fixtures/highlevel-request.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
@@ -119,6 +119,33 @@ describe('HighLevel request intake', () => {
     expect(await requestsOf(workspaceId)).toHaveLength(2);
     const statuses = (await deliveriesOf(workspaceId)).map((d) => d.status).sort();
     expect(statuses).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'stored', 'stored']);
+  });
+
+  it('logs a new request when the same contact comes through the same workflow more than 24 hours later', async () => {
+    const { url, workspaceId } = await office();
+    const body = contact();
+    expect((await deliver(url, body)).status).toBe(201);
+    await app.database.db
+      .update(crmRequestIntake)
+      .set({ claimedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(crmRequestIntake.workspaceId, workspaceId));
+    expect((await deliver(url, body)).status).toBe(201);
+    expect((await deliver(url, body)).status).toBe(200);
+    expect(await requestsOf(workspaceId)).toHaveLength(2);
+  });
+
+  it("refuses a mapping to another workspace's team or template, or a malformed one", async () => {
+    const a = await office();
+    const b = await office({ mapping: null });
+    const put = (body: unknown) => b.client.request('PUT', '/api/admin/crm-webhook/requests', body);
+    expect((await put({ defaultTeamId: a.teamId })).status).toBe(400);
+    expect((await put({ defaultTeamId: b.teamId, templateId: a.templateId })).status).toBe(400);
+    expect((await put({ defaultTeamId: b.teamId, userTeams: [{ email: 'not-an-email', teamId: b.teamId }] })).status).toBe(400);
+    expect((await put({ defaultTeamId: b.teamId, defaultStaffEmail: 'front@clinic.test' })).status).toBe(400);
+    expect((await put({ defaultTeamId: 'x' })).status).toBe(400);
+    const saved = await put({ defaultTeamId: String(b.teamId), templateId: '' });
+    expect(saved.status).toBe(200);
+    expect(saved.json.settings).toEqual({ defaultTeamId: b.teamId, templateId: null, defaultStaffFirstName: '', defaultStaffEmail: '', userTeams: [] });
   });
 
   it("dedupes HighLevel's webhookId", async () => {

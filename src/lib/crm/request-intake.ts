@@ -1,4 +1,5 @@
 import { createHash, type KeyObject } from 'node:crypto';
+import { z } from 'zod';
 import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { unsafeInput } from '../http.ts';
@@ -48,36 +49,66 @@ export type SettingsResult = { ok: true; settings: RequestSettings } | { ok: fal
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_USER_TEAMS = 100;
 
+/** An id from a select: a number or its text; empty or null for none. */
+const chosenId = (message: string) =>
+  z
+    .union([z.number({ error: message }), z.string({ error: message }), z.null()], { error: message })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || value === '') return null;
+      const id = Number(value);
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return id;
+    });
+const shortText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .max(max, message)
+    .optional()
+    .transform((value) => (value ?? '').trim());
+
+const settingsPayload = z.object({
+  defaultTeamId: chosenId('Choose one of your teams'),
+  templateId: chosenId('Choose one of your templates'),
+  defaultStaffFirstName: shortText(100, 'The default staff first name must be text of at most 100 characters'),
+  defaultStaffEmail: shortText(254, 'The default staff email must be an email address'),
+  userTeams: z
+    .array(z.object({ email: shortText(254, 'Each HighLevel user needs an email address'), teamId: chosenId('Choose a team for each HighLevel user') }), {
+      error: 'The team per HighLevel user must be a list',
+    })
+    .max(MAX_USER_TEAMS, `At most ${MAX_USER_TEAMS} HighLevel users can be mapped`)
+    .optional()
+    .transform((rows) => rows ?? []),
+});
+
 /** Checks the admin's mapping (teams and template of this workspace, emails that are emails) and saves it. */
 export async function saveRequestSettings(db: Db, workspace: Workspace, input: unknown): Promise<SettingsResult> {
-  const body = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-  const id = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
-  const defaultTeamId = id(body.defaultTeamId);
-  const templateId = id(body.templateId);
-  const defaultStaffFirstName = typeof body.defaultStaffFirstName === 'string' ? body.defaultStaffFirstName.trim() : '';
-  const defaultStaffEmail = typeof body.defaultStaffEmail === 'string' ? body.defaultStaffEmail.trim() : '';
+  const parsed = settingsPayload.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, message: issue?.message ?? 'Invalid settings', field: issue?.path.length ? String(issue.path[0]) : 'body' };
+  }
+  const { defaultTeamId, templateId, defaultStaffFirstName, defaultStaffEmail } = parsed.data;
   const teamIsUsable = async (teamId: number | null) => {
     if (teamId === null) return true;
-    if (!Number.isInteger(teamId)) return false;
     const team = await getTeamInWorkspace(db, workspace.id, teamId);
     return team !== null && !isReservedTeamName(team.name);
   };
   if (!(await teamIsUsable(defaultTeamId))) return { ok: false, message: 'Choose one of your teams', field: 'defaultTeamId' };
-  if (templateId !== null && (!Number.isInteger(templateId) || !(await getTemplateInWorkspace(db, workspace.id, templateId)))) {
+  if (templateId !== null && !(await getTemplateInWorkspace(db, workspace.id, templateId))) {
     return { ok: false, message: 'Choose one of your templates', field: 'templateId' };
   }
   if (defaultStaffEmail && !EMAIL.test(defaultStaffEmail)) return { ok: false, message: 'The default staff email is not an email address', field: 'defaultStaffEmail' };
   if (defaultStaffEmail && !defaultStaffFirstName) return { ok: false, message: 'Give the default staff member a first name', field: 'defaultStaffFirstName' };
-  if (defaultStaffFirstName.length > 100 || defaultStaffEmail.length > 254) return { ok: false, message: 'The default staff member is too long', field: 'defaultStaffEmail' };
-  const rows = Array.isArray(body.userTeams) ? body.userTeams : [];
-  if (rows.length > MAX_USER_TEAMS) return { ok: false, message: `At most ${MAX_USER_TEAMS} HighLevel users can be mapped`, field: 'userTeams' };
   const userTeams: CrmUserTeam[] = [];
-  for (const row of rows) {
-    const entry = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {};
-    const email = typeof entry.email === 'string' ? entry.email.trim().toLowerCase() : '';
-    const teamId = id(entry.teamId);
+  for (const row of parsed.data.userTeams) {
+    const email = row.email.toLowerCase();
+    const teamId = row.teamId;
     if (!email && teamId === null) continue;
-    if (!EMAIL.test(email) || email.length > 254) return { ok: false, message: `"${email}" is not an email address`, field: 'userTeams' };
+    if (!EMAIL.test(email)) return { ok: false, message: `"${email}" is not an email address`, field: 'userTeams' };
     if (teamId === null || !(await teamIsUsable(teamId))) return { ok: false, message: `Choose a team for ${email}`, field: 'userTeams' };
     if (userTeams.some((existing) => existing.email === email)) return { ok: false, message: `${email} is mapped twice`, field: 'userTeams' };
     userTeams.push({ email, teamId });
