@@ -183,6 +183,21 @@ describe('HighLevel request intake', () => {
     ]);
   });
 
+  it('processes a refused delivery again from the log once the admin has chosen a team', async () => {
+    const { url, workspaceId, client, teamId } = await office({ mapping: null });
+    expect((await deliver(url, contact())).status).toBe(422);
+    const [refused] = await deliveriesOf(workspaceId);
+    const still = await client.post(`/api/admin/crm-webhook/deliveries/${refused!.id}/retry`, {});
+    expect(still.status).toBe(422);
+    expect((await client.request('PUT', '/api/admin/crm-webhook/requests', { defaultTeamId: teamId })).status).toBe(200);
+    const again = await client.post(`/api/admin/crm-webhook/deliveries/${refused!.id}/retry`, {});
+    expect(again.status).toBe(200);
+    const [request] = await requestsOf(workspaceId);
+    expect(again.json.delivery).toMatchObject({ id: refused!.id, kind: 'request', status: 'stored', requestId: request!.id });
+    expect((await client.post(`/api/admin/crm-webhook/deliveries/${refused!.id}/retry`, {})).status).toBe(409);
+    expect(await requestsOf(workspaceId)).toHaveLength(1);
+  });
+
   it('refuses a contact without an email or first name with 422, logged with the reason', async () => {
     const { url, workspaceId } = await office();
     const noEmail = await deliver(url, contact({ email: '' }));

@@ -29,9 +29,13 @@ export default function CrmDeliveryLog({ timeZone }: { timeZone: string }) {
       const { delivery } = await adminRequest<{ delivery: DeliveryEntry }>('POST', `/api/admin/crm-webhook/deliveries/${entry.id}/retry`);
       setData((current) => current?.map((e) => (e.id === delivery.id ? delivery : e)) ?? null);
       showAdminToast(
-        delivery.status === 'stored'
-          ? { title: 'Review stored', description: 'The delivery was processed again and its review is on the dashboard.', variant: 'success' }
-          : { title: 'Already received', description: 'This review was stored before.', variant: 'success' },
+        delivery.kind === 'request'
+          ? delivery.status === 'stored'
+            ? { title: 'Request logged', description: 'The delivery was processed again and its review request email is on its way.', variant: 'success' }
+            : { title: 'Already received', description: 'This review request was logged before.', variant: 'success' }
+          : delivery.status === 'stored'
+            ? { title: 'Review stored', description: 'The delivery was processed again and its review is on the dashboard.', variant: 'success' }
+            : { title: 'Already received', description: 'This review was stored before.', variant: 'success' },
       );
     } catch (error) {
       showFailure('Still refused', error);
@@ -85,7 +89,7 @@ export default function CrmDeliveryLog({ timeZone }: { timeZone: string }) {
                   </details>
                 )}
               </div>
-              {entry.status === 'refused' && entry.kind === 'review' && (
+              {entry.status === 'refused' && (
                 <button
                   type="button"
                   class="btn btn-secondary shrink-0 self-start px-3 py-1.5"

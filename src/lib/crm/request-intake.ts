@@ -10,7 +10,7 @@ import { getTemplateInWorkspace, listActiveTemplates } from '../templates/store.
 import { logRequestPayload } from '../validation/payloads.ts';
 import { isReservedTeamName } from '../validation/team-rules.ts';
 import type { Workspace } from '../workspaces.ts';
-import { recordDelivery } from './delivery-log.ts';
+import { findDelivery, recordDelivery } from './delivery-log.ts';
 import { crmWebhookId, readCrmBody } from './payload.ts';
 import { signatureProblem, type CrmDelivery } from './receive.ts';
 import { readCrmRequest } from './request-payload.ts';
@@ -135,13 +135,28 @@ export interface RequestOutcome {
   emailStatus?: string;
 }
 
-export async function receiveCrmRequest(context: RequestIntakeContext, workspace: Workspace, delivery: CrmDelivery): Promise<RequestOutcome> {
+export function receiveCrmRequest(context: RequestIntakeContext, workspace: Workspace, delivery: CrmDelivery): Promise<RequestOutcome> {
+  return handle(context, workspace, delivery);
+}
+
+export type RequestAgain = { ok: true; outcome: RequestOutcome } | { ok: false; httpStatus: 404 | 409; message: string };
+
+/** "Process again" for a refused request delivery, once the admin may have fixed its reason (a team chosen, say). */
+export async function processRequestDeliveryAgain(context: RequestIntakeContext, workspace: Workspace, id: number): Promise<RequestAgain> {
+  const logged = await findDelivery(context.database.db, workspace.id, id);
+  if (!logged || logged.kind !== 'request') return { ok: false, httpStatus: 404, message: 'Delivery not found' };
+  if (logged.status !== 'refused') return { ok: false, httpStatus: 409, message: 'Only a refused delivery can be processed again' };
+  const delivery = { raw: Buffer.from(logged.body), complete: logged.bodyComplete, contentType: logged.contentType, signature: logged.signature };
+  return { ok: true, outcome: await handle(context, workspace, delivery, id) };
+}
+
+async function handle(context: RequestIntakeContext, workspace: Workspace, delivery: CrmDelivery, loggedId?: number): Promise<RequestOutcome> {
   const { db } = context.database;
   const body = new TextDecoder().decode(delivery.raw);
   const entry = { kind: 'request', contentType: delivery.contentType, signature: delivery.signature, body, bodyComplete: delivery.complete } as const;
   let deliveryKey = `body:${createHash('sha256').update(delivery.raw).digest('hex')}`;
   const log = (status: RequestOutcome['status'], reason: string | null, requestId: number | null) =>
-    recordDelivery(db, workspace.id, { ...entry, deliveryKey, status, reason, reviewId: null, requestId });
+    recordDelivery(db, workspace.id, { ...entry, deliveryKey, status, reason, reviewId: null, requestId }, loggedId);
   const refuse = async (httpStatus: number, message: string, field?: string): Promise<RequestOutcome> => {
     await log('refused', message, null);
     return { status: 'refused', httpStatus, message, ...(field ? { field } : {}), requestId: null };
@@ -214,7 +229,7 @@ export async function receiveCrmRequest(context: RequestIntakeContext, workspace
   const requestId = result.request.id;
   await db.transaction(async (tx) => {
     await tx.update(crmRequestIntake).set({ state: 'done', requestId }).where(eq(crmRequestIntake.id, claim.id));
-    await recordDelivery(tx, workspace.id, { ...entry, deliveryKey, status: 'stored', reason: null, reviewId: null, requestId });
+    await recordDelivery(tx, workspace.id, { ...entry, deliveryKey, status: 'stored', reason: null, reviewId: null, requestId }, loggedId);
   });
   return { status: 'stored', httpStatus: 201, message: 'Review request logged', requestId, emailStatus: result.request.emailStatus };
 }
