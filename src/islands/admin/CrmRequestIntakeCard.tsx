@@ -128,7 +128,6 @@ export default function CrmRequestIntakeCard() {
               <code
                 id="crm-request-url"
                 ref={box}
-                aria-labelledby="crm-request-url-label"
                 class="block min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2.5 font-mono text-xs break-all text-slate-900 select-all"
               >
                 {data.url}
