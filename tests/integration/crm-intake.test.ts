@@ -141,7 +141,7 @@ describe('the delivery log', () => {
     expect(duplicate).toMatchObject({ status: 'duplicate', reviewId: stored.id });
     expect(first).toMatchObject({ status: 'stored', reason: null, reviewId: stored.id });
     expect(Date.parse(first.receivedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(Object.keys(first).sort()).toEqual(['body', 'id', 'reason', 'receivedAt', 'reviewId', 'status']);
+    expect(Object.keys(first).sort()).toEqual(['body', 'id', 'kind', 'reason', 'receivedAt', 'requestId', 'reviewId', 'status']);
   });
 
   it('is for the admin of the workspace only', async () => {

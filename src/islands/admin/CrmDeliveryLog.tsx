@@ -29,9 +29,13 @@ export default function CrmDeliveryLog({ timeZone }: { timeZone: string }) {
       const { delivery } = await adminRequest<{ delivery: DeliveryEntry }>('POST', `/api/admin/crm-webhook/deliveries/${entry.id}/retry`);
       setData((current) => current?.map((e) => (e.id === delivery.id ? delivery : e)) ?? null);
       showAdminToast(
-        delivery.status === 'stored'
-          ? { title: 'Review stored', description: 'The delivery was processed again and its review is on the dashboard.', variant: 'success' }
-          : { title: 'Already received', description: 'This review was stored before.', variant: 'success' },
+        delivery.kind === 'request'
+          ? delivery.status === 'stored'
+            ? { title: 'Request logged', description: 'The delivery was processed again and its review request email is on its way.', variant: 'success' }
+            : { title: 'Already received', description: 'This review request was logged before.', variant: 'success' }
+          : delivery.status === 'stored'
+            ? { title: 'Review stored', description: 'The delivery was processed again and its review is on the dashboard.', variant: 'success' }
+            : { title: 'Already received', description: 'This review was stored before.', variant: 'success' },
       );
     } catch (error) {
       showFailure('Still refused', error);
@@ -70,7 +74,9 @@ export default function CrmDeliveryLog({ timeZone }: { timeZone: string }) {
                     {BADGES[entry.status].label}
                   </span>
                   <span class="text-xs text-slate-500">{formatDateTime(entry.receivedAt, timeZone)}</span>
+                  {entry.kind === 'request' && <span class="text-xs font-medium text-slate-600">Review request webhook</span>}
                   {entry.reviewId !== null && <span class="text-xs text-slate-500">Review #{entry.reviewId}</span>}
+                  {entry.requestId !== null && <span class="text-xs text-slate-500">Request #{entry.requestId}</span>}
                 </div>
                 {entry.reason && entry.status === 'refused' && (
                   <p class="mt-1.5 rounded-md bg-red-50 px-2 py-1 text-xs break-words text-red-700">{entry.reason}</p>

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { crmDeliveries, type CrmDeliveryStatus } from '../db/schema.ts';
+import { crmDeliveries, type CrmDeliveryKind, type CrmDeliveryStatus } from '../db/schema.ts';
 
 // Every CRM delivery is logged, stored or not, so the admin sees what came in and why something was
 // refused (HighLevel never retries a refusal). The newest LOG_SIZE deliveries are kept.
@@ -21,6 +21,9 @@ export interface DeliveryRecord {
   body: string;
   /** False when the body was too large to be read at all. */
   bodyComplete: boolean;
+  /** The request webhook's deliveries; the review webhook's when left out. */
+  kind?: CrmDeliveryKind;
+  requestId?: number | null;
 }
 
 /** What the admin sees of one delivery. */
@@ -30,6 +33,8 @@ export interface DeliveryEntry {
   status: CrmDeliveryStatus;
   reason: string | null;
   reviewId: number | null;
+  kind: CrmDeliveryKind;
+  requestId: number | null;
   /** The start of the body as received. */
   body: string;
 }
@@ -40,7 +45,13 @@ export async function recordDelivery(db: Db, workspaceId: number, record: Delive
   if (id !== undefined) {
     await db
       .update(crmDeliveries)
-      .set({ status: rest.status, reason: rest.reason, reviewId: rest.reviewId, deliveryKey: rest.deliveryKey })
+      .set({
+        status: rest.status,
+        reason: rest.reason,
+        reviewId: rest.reviewId,
+        deliveryKey: rest.deliveryKey,
+        ...(rest.requestId !== undefined ? { requestId: rest.requestId } : {}),
+      })
       .where(and(eq(crmDeliveries.id, id), eq(crmDeliveries.workspaceId, workspaceId)));
     return id;
   }
@@ -66,6 +77,8 @@ const entryColumns = {
   status: crmDeliveries.status,
   reason: crmDeliveries.reason,
   reviewId: crmDeliveries.reviewId,
+  kind: crmDeliveries.kind,
+  requestId: crmDeliveries.requestId,
   body: sql<string>`left(${crmDeliveries.body}, ${BODY_PREVIEW})`,
 };
 

@@ -56,8 +56,20 @@ export async function processDeliveryAgain(context: CrmContext, workspace: Works
   const logged = await findDelivery(context.database.db, workspace.id, id);
   if (!logged) return { ok: false, httpStatus: 404, message: 'Delivery not found' };
   if (logged.status !== 'refused') return { ok: false, httpStatus: 409, message: 'Only a refused delivery can be processed again' };
+  if (logged.kind !== 'review') return { ok: false, httpStatus: 409, message: 'A review request delivery is processed again by the request webhook' };
   const delivery = { raw: Buffer.from(logged.body), complete: logged.bodyComplete, contentType: logged.contentType, signature: logged.signature };
   return { ok: true, outcome: await handle(context, workspace, delivery, { id, deliveryKey: logged.deliveryKey }) };
+}
+
+/**
+ * Why a delivery's X-GHL-Signature is refused, or null when it passes. With HighLevel's key configured
+ * every delivery must be signed; "N/A" is HighLevel's "unsigned". Shared by the review and request webhooks.
+ */
+export function signatureProblem(publicKey: KeyObject | undefined, delivery: Pick<CrmDelivery, 'raw' | 'signature'>): string | null {
+  if (!publicKey) return null;
+  const signature = delivery.signature?.trim() ?? '';
+  if (UNSIGNED.has(signature)) return 'Signature required';
+  return isValidSignature(delivery.raw, signature, publicKey) ? null : 'Invalid signature';
 }
 
 async function handle(
@@ -75,10 +87,8 @@ async function handle(
 
   const madeKey = logged?.deliveryKey ?? randomUUID();
   if (!delivery.complete) return refuse(413, 'Request body is too large', madeKey);
-  // With HighLevel's key configured every delivery must be signed; "N/A" is HighLevel's "unsigned".
-  const signature = delivery.signature?.trim() ?? '';
-  if (publicKey && UNSIGNED.has(signature)) return refuse(401, 'Signature required', madeKey);
-  if (publicKey && !isValidSignature(delivery.raw, signature, publicKey)) return refuse(401, 'Invalid signature', madeKey);
+  const signatureRefusal = signatureProblem(publicKey, delivery);
+  if (signatureRefusal) return refuse(401, signatureRefusal, madeKey);
   const read = readCrmBody(body, delivery.contentType);
   if (!read.ok) return refuse(400, read.message, madeKey, 'body');
   const deliveryKey = crmWebhookId(read.body) ?? madeKey;

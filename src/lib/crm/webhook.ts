@@ -32,3 +32,8 @@ export async function workspaceForWebhookToken(db: Db, token: string): Promise<n
 export function webhookUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/api/webhooks/crm/${token}`;
 }
+
+/** The request webhook (decision 041): the same secret, next to the review webhook. */
+export function requestWebhookUrl(publicUrl: string, token: string): string {
+  return `${webhookUrl(publicUrl, token)}/requests`;
+}

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, customType, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, customType, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -274,6 +274,8 @@ export const crmWebhooks = pgTable('crm_webhooks', {
 
 export const CRM_DELIVERY_STATUSES = ['stored', 'duplicate', 'refused'] as const;
 export type CrmDeliveryStatus = (typeof CRM_DELIVERY_STATUSES)[number];
+export const CRM_DELIVERY_KINDS = ['review', 'request'] as const;
+export type CrmDeliveryKind = (typeof CRM_DELIVERY_KINDS)[number];
 
 export const crmDeliveries = pgTable('crm_deliveries', {
   id: serial('id').primaryKey(),
@@ -289,7 +291,43 @@ export const crmDeliveries = pgTable('crm_deliveries', {
   signature: text('signature'),
   body: text('body').notNull(),
   bodyComplete: boolean('body_complete').notNull(),
+  /** Which webhook the delivery reached: reviews, or review requests from HighLevel contacts. */
+  kind: text('kind', { enum: CRM_DELIVERY_KINDS }).notNull().default('review'),
+  requestId: integer('request_id').references(() => reviewRequests.id, { onDelete: 'set null' }),
 });
+
+/** A HighLevel user's requests go to this team. */
+export interface CrmUserTeam {
+  email: string;
+  teamId: number;
+}
+
+export const crmRequestSettings = pgTable('crm_request_settings', {
+  workspaceId: integer('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  defaultTeamId: integer('default_team_id').references(() => teams.id, { onDelete: 'set null' }),
+  templateId: integer('template_id').references(() => emailTemplates.id, { onDelete: 'set null' }),
+  defaultStaffFirstName: text('default_staff_first_name').notNull().default(''),
+  defaultStaffEmail: text('default_staff_email').notNull().default(''),
+  userTeams: jsonb('user_teams').$type<CrmUserTeam[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const crmRequestIntake = pgTable(
+  'crm_request_intake',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key').notNull(),
+    state: text('state', { enum: ['pending', 'done'] }).notNull(),
+    requestId: integer('request_id').references(() => reviewRequests.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique().on(table.workspaceId, table.dedupeKey)],
+);
 
 export const deletedReviews = pgTable(
   'deleted_reviews',

@@ -1,17 +1,25 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../../../lib/auth/guards.ts';
-import { deliveryEntry } from '../../../../../../lib/crm/delivery-log.ts';
+import { deliveryEntry, findDelivery } from '../../../../../../lib/crm/delivery-log.ts';
 import { processDeliveryAgain } from '../../../../../../lib/crm/receive.ts';
+import { processRequestDeliveryAgain } from '../../../../../../lib/crm/request-intake.ts';
+import { emailSender } from '../../../../../../lib/email/mailer.ts';
+import { linkBase } from '../../../../../../lib/public-url.ts';
 import { errorJson, json, notFound, parseId } from '../../../../../../lib/http.ts';
 
 /** "Process again": a refused delivery from the log, processed as if it had just arrived. */
-export const POST: APIRoute = async ({ locals, params }) => {
+export const POST: APIRoute = async ({ locals, params, url }) => {
   const access = requireAdmin(locals);
   if (!access.ok) return access.response;
   const id = parseId(params.id);
   if (id === null) return notFound('Delivery not found');
-  const { database, config } = locals.runtime;
-  const result = await processDeliveryAgain({ database, jobs: locals.runtime.jobs, publicKey: config.ghlWebhookPublicKey }, access.workspace, id);
+  const { database, config, jobs } = locals.runtime;
+  const publicKey = config.ghlWebhookPublicKey;
+  // The request webhook's deliveries (decision 041) are processed again by the request intake.
+  const result =
+    (await findDelivery(database.db, access.workspace.id, id))?.kind === 'request'
+      ? await processRequestDeliveryAgain({ database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url), publicKey }, access.workspace, id)
+      : await processDeliveryAgain({ database, jobs, publicKey }, access.workspace, id);
   if (!result.ok) return errorJson(result.httpStatus, result.message);
   const delivery = await deliveryEntry(database.db, access.workspace.id, id);
   if (result.outcome.status === 'refused') return json({ message: result.outcome.message, delivery }, 422);

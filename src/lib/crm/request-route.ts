@@ -1,0 +1,34 @@
+import type { APIContext } from 'astro';
+import { emailSender } from '../email/mailer.ts';
+import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '../http.ts';
+import { linkBase } from '../public-url.ts';
+import { findWorkspaceById } from '../workspaces.ts';
+import { receiveCrmRequest } from './request-intake.ts';
+import { workspaceForWebhookToken } from './webhook.ts';
+
+/**
+ * The request webhook, authenticated exactly like the review webhook: the workspace's secret (found
+ * by its hash, so the comparison never leaks it), then X-GHL-Signature when HighLevel's key is set.
+ */
+export async function receiveRequestWebhook({ locals, request, url }: APIContext, secret: string): Promise<Response> {
+  const { database, config, jobs } = locals.runtime;
+  const workspaceId = await workspaceForWebhookToken(database.db, secret.trim());
+  const workspace = workspaceId === null ? null : await findWorkspaceById(database.db, workspaceId);
+  if (!workspace) return errorJson(401, 'Unknown webhook secret');
+
+  const raw = await readBodyUpTo(request, MAX_JSON_BODY_BYTES);
+  const outcome = await receiveCrmRequest(
+    { database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url), publicKey: config.ghlWebhookPublicKey },
+    workspace,
+    { raw: raw ?? new Uint8Array(), complete: raw !== null, contentType: request.headers.get('content-type'), signature: request.headers.get('x-ghl-signature') },
+  );
+  if (outcome.status === 'refused') {
+    const answer = errorJson(outcome.httpStatus, outcome.message, outcome.field);
+    if (outcome.httpStatus === 429) answer.headers.set('retry-after', '60');
+    return answer;
+  }
+  return json(
+    { ...(outcome.requestId !== null ? { id: outcome.requestId } : {}), message: outcome.message, ...(outcome.emailStatus ? { emailStatus: outcome.emailStatus } : {}) },
+    outcome.httpStatus,
+  );
+}
