@@ -10,8 +10,12 @@ import { Client, newWorkspace } from '../helpers/client.ts';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
-/** axe's serious and critical findings on the page as it is now, one readable line per element. */
+/** axe's serious and critical findings on the page once its fade-ins have ended, one readable line per element. */
 async function blockingViolations(page: Page): Promise<string[]> {
+  // Colours measured halfway through a fade (a wallboard panel coming in) are no colours anyone reads.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 3000 })
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))

@@ -28,6 +28,7 @@ const FIELDS = [
   'reviewerName', 'rating', 'reviewText', 'comment', 'source', 'staffFirstName', 'staffEmail', 'teamId', 'firstName',
   'lastName', 'templateId', 'customEmailSubject', 'customEmailContent', 'subject', 'htmlContent', 'phoneScript',
   'isActive', 'inviteId', 'reviewId', 'message', 'reviewLink', 'accountId', 'locationId', 'intoId', 'active',
+  'slackWebhookUrl', 'teamsWebhookUrl', 'events',
 ];
 const everyField = (value: unknown) => JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, value])));
 

@@ -18,7 +18,11 @@ export const PUT: APIRoute = async ({ locals, request }) => {
   const parsed = await parseJsonBody(request, alertsPayload);
   if (!parsed.ok) return parsed.response;
   const { config, database, secretKey } = locals.runtime;
-  const change: AlertsChange = { events: parsed.data.events };
+  const { slackWebhookUrl, teamsWebhookUrl, events } = parsed.data;
+  if (slackWebhookUrl === undefined && teamsWebhookUrl === undefined && events === undefined) {
+    return badRequest('Send slackWebhookUrl, teamsWebhookUrl or events to change');
+  }
+  const change: AlertsChange = { events };
   const fields = { slack: 'slackWebhookUrl', teams: 'teamsWebhookUrl' } as const satisfies Record<AlertChannel, keyof AlertsChange>;
   for (const [channel, field] of Object.entries(fields) as [AlertChannel, (typeof fields)[AlertChannel]][]) {
     const value = parsed.data[field];

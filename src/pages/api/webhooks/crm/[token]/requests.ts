@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { receiveRequestWebhook } from '../../../../../lib/crm/request-route.ts';
+import { receiveRequestWebhook } from '../_request-route.ts';
 
 // A HighLevel workflow's Webhook action posts a contact here to log a review request (decision 041).
 // The secret is the review webhook's own token, in the path.

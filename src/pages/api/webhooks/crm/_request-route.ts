@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { emailSender } from '../email/mailer.ts';
-import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '../http.ts';
-import { linkBase } from '../public-url.ts';
-import { findWorkspaceById } from '../workspaces.ts';
-import { receiveCrmRequest } from './request-intake.ts';
-import { workspaceForWebhookToken } from './webhook.ts';
+import { emailSender } from '../../../../lib/email/mailer.ts';
+import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '../../../../lib/http.ts';
+import { linkBase } from '../../../../lib/public-url.ts';
+import { findWorkspaceById } from '../../../../lib/workspaces.ts';
+import { receiveCrmRequest } from '../../../../lib/crm/request-intake.ts';
+import { workspaceForWebhookToken } from '../../../../lib/crm/webhook.ts';
 
 /**
  * The request webhook, authenticated exactly like the review webhook: the workspace's secret (found
