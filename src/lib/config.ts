@@ -58,6 +58,10 @@ const schema = z
         ctx.addIssue({ code: 'custom', message: 'GHL_WEBHOOK_PUBLIC_KEY must be an Ed25519 public key (PEM, or base64)' });
         return z.NEVER;
       }),
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: z
+      .enum(['true', 'false'], { error: 'ALLOW_PRIVATE_WEBHOOK_TARGETS must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_STARTER: z.string().optional(),
@@ -158,6 +162,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** HighLevel's key for X-GHL-Signature, read and checked at start. */
     ghlWebhookPublicKey: c.GHL_WEBHOOK_PUBLIC_KEY,
+    /** Webhook targets (and alert URLs) may point at loopback, private or link-local addresses: tests and local fakes only. */
+    allowPrivateWebhookTargets: c.ALLOW_PRIVATE_WEBHOOK_TARGETS,
     /** Stripe billing; `configured` only with both the secret key and the webhook secret. */
     stripe: {
       configured: Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET),
