@@ -37,10 +37,10 @@ export interface Store {
 
 /** Which consumer queues take each event. */
 export const CONSUMERS: Record<DomainEventType, QueueName[]> = {
-  'review.created': ['milestones'],
-  'review.matched': ['milestones', 'alerts'],
-  'request.logged': [],
-  'goal.reached': ['alerts'],
+  'review.created': ['milestones', 'webhooks'],
+  'review.matched': ['milestones', 'alerts', 'webhooks'],
+  'request.logged': ['webhooks'],
+  'goal.reached': ['alerts', 'webhooks'],
   'target.reached': ['alerts'],
 };
 
