@@ -112,7 +112,7 @@ function DeliveryLog({ endpoint, timeZone }: { endpoint: Endpoint; timeZone: str
                         <span class="w-16 shrink-0 text-slate-500">Attempt {i + 1}</span>
                         <span class={`font-medium ${ok ? 'text-emerald-700' : 'text-red-700'}`}>{attemptResult(attempt)}</span>
                         <span class="text-slate-500">{attempt.durationMs} ms</span>
-                        <span class="text-slate-500">{formatDateTime(attempt.at, timeZone)}</span>
+                        <span class="basis-full pl-[4.75rem] text-slate-500 sm:basis-auto sm:pl-0">{formatDateTime(attempt.at, timeZone)}</span>
                         {attempt.error && !ok && attempt.error !== attemptResult(attempt) && <span class="basis-full break-words text-red-700 sm:pl-[4.75rem]">{attempt.error}</span>}
                       </li>
                     );
@@ -298,7 +298,9 @@ export default function WebhooksCard({ timeZone = 'UTC' }: { timeZone?: string }
                     </div>
                     <p class="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
                       <span>Added {formatDateTime(endpoint.createdAt, timeZone)}</span>
-                      <span aria-hidden="true">·</span>
+                      <span aria-hidden="true" class="hidden sm:inline">
+                        ·
+                      </span>
                       {endpoint.lastDelivery ? (
                         <span class="inline-flex items-center gap-1.5">
                           Last delivery <StatusBadge status={endpoint.lastDelivery.status} />
@@ -308,7 +310,7 @@ export default function WebhooksCard({ timeZone = 'UTC' }: { timeZone?: string }
                       )}
                     </p>
                   </div>
-                  <div class="flex shrink-0 flex-wrap gap-2">
+                  <div class="flex shrink-0 flex-wrap gap-2 max-sm:[&>button]:px-2.5">
                     <button type="button" class="btn btn-secondary px-3 py-1.5" onClick={() => sendTest(endpoint)} disabled={busy?.id === endpoint.id}>
                       {busy?.id === endpoint.id && busy.action === 'test' ? 'Sending...' : 'Send test'}
                     </button>
@@ -318,7 +320,10 @@ export default function WebhooksCard({ timeZone = 'UTC' }: { timeZone?: string }
                       aria-expanded={openId === endpoint.id}
                       onClick={() => setOpenId(openId === endpoint.id ? null : endpoint.id)}
                     >
-                      {openId === endpoint.id ? 'Hide deliveries' : 'Deliveries'}
+                      Deliveries
+                      <span aria-hidden="true" class={`ml-1.5 inline-block text-xs transition-transform ${openId === endpoint.id ? 'rotate-180' : ''}`}>
+                        ▾
+                      </span>
                     </button>
                     <button type="button" class="btn btn-ghost px-3 py-1.5 text-red-600 hover:bg-red-50" onClick={() => remove(endpoint)} disabled={busy?.id === endpoint.id}>
                       {busy?.id === endpoint.id && busy.action === 'delete' ? 'Deleting...' : 'Delete'}
