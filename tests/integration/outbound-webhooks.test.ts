@@ -165,6 +165,16 @@ describe('outbound webhooks', () => {
     expect((await admin.client.request('DELETE', `/api/admin/webhooks/${id}`)).status).toBe(200);
     expect((await admin.client.get('/api/admin/webhooks')).json).toEqual([]);
   });
+
+  it('allows 10 webhooks per workspace', async () => {
+    const admin = await signUpAdmin(app, { businessName: 'Busy Dental' });
+    for (let i = 0; i < 10; i++) {
+      expect((await admin.client.post('/api/admin/webhooks', { url: `http://127.0.0.1:9/hook-${i}`, events: ['review.created'] })).status).toBe(201);
+    }
+    const refused = await admin.client.post('/api/admin/webhooks', { url: 'http://127.0.0.1:9/one-more', events: ['review.created'] });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toContain('at most 10');
+  });
 });
 
 describe('without ALLOW_PRIVATE_WEBHOOK_TARGETS', () => {

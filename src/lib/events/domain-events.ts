@@ -21,7 +21,7 @@ interface EventData {
 }
 
 export interface DomainEvent<T extends DomainEventType = DomainEventType> {
-  /** Also the id of each consumer's job for it, and the `webhook-id` of its deliveries. */
+  /** Also the id of each consumer's job for it; each webhook delivery's `webhook-id` is derived from it and the endpoint. */
   id: string;
   type: T;
   workspaceId: number;
