@@ -2,13 +2,15 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
+import { precompressStaticFiles } from './src/lib/compression/precompress.ts';
 
 // The built handler is served by main.ts (standalone handler with autostart disabled), so main.ts
 // owns start-up: database, migrations and background work start before the first request.
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [preact({ compat: true })],
+  // Static files get .br and .gz beside them at build (docs/decisions/040).
+  integrations: [preact({ compat: true }), precompressStaticFiles()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   security: {

@@ -2,6 +2,7 @@
 // migrated before the first request is accepted, /healthz and /readyz answered ahead of the app, and
 // a graceful stop on SIGTERM.
 import { createServer, type RequestListener } from 'node:http';
+import { withCompressionAndCaching } from './src/lib/compression/index.ts';
 import { ConfigError, loadConfig } from './src/lib/config.ts';
 import { DataDirLockedError } from './src/lib/db/data-dir-lock.ts';
 import { IncompatibleDataDirError } from './src/lib/db/pglite-version.ts';
@@ -38,7 +39,8 @@ async function start() {
   const googleSync = startGoogleSyncSchedule(runtime);
 
   const entry = new URL('./dist/server/entry.mjs', import.meta.url).href;
-  const { handler } = (await import(entry)) as { handler: RequestListener };
+  const { handler: astroHandler } = (await import(entry)) as { handler: RequestListener };
+  const handler = withCompressionAndCaching(astroHandler); // compression and caching: docs/decisions/040
   let stopping = false;
   const readiness = readinessProbe([
     { reason: 'shutting down', ready: async () => !stopping },

@@ -48,6 +48,7 @@ const schema = z
     GOOGLE_API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: z.enum(['true', 'false'], { error: 'ALLOW_PRIVATE_WEBHOOK_TARGETS must be true or false' }).default('false'),
     GHL_WEBHOOK_PUBLIC_KEY: z
       .string()
       .optional()
@@ -58,10 +59,6 @@ const schema = z
         ctx.addIssue({ code: 'custom', message: 'GHL_WEBHOOK_PUBLIC_KEY must be an Ed25519 public key (PEM, or base64)' });
         return z.NEVER;
       }),
-    ALLOW_PRIVATE_WEBHOOK_TARGETS: z
-      .enum(['true', 'false'], { error: 'ALLOW_PRIVATE_WEBHOOK_TARGETS must be true or false' })
-      .default('false')
-      .transform((value) => value === 'true'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_STARTER: z.string().optional(),
@@ -144,6 +141,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
     /** On SIGTERM, how long requests in flight (and a running Google sync) may take before they are cut. */
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    /** Slack, Teams and webhook targets may be any address, loopback included (tests and fakes). */
+    allowPrivateWebhookTargets: c.ALLOW_PRIVATE_WEBHOOK_TARGETS === 'true',
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     google: {
@@ -162,8 +161,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** HighLevel's key for X-GHL-Signature, read and checked at start. */
     ghlWebhookPublicKey: c.GHL_WEBHOOK_PUBLIC_KEY,
-    /** Webhook targets (and alert URLs) may point at loopback, private or link-local addresses: tests and local fakes only. */
-    allowPrivateWebhookTargets: c.ALLOW_PRIVATE_WEBHOOK_TARGETS,
     /** Stripe billing; `configured` only with both the secret key and the webhook secret. */
     stripe: {
       configured: Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET),

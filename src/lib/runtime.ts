@@ -10,6 +10,7 @@ import { emailSender } from './email/mailer.ts';
 import { emailWorker, requeueUnsentEmails } from './email/outbox.ts';
 import { googleSyncWorker } from './google/sync-jobs.ts';
 import { milestonesWorker } from './events/milestones.ts';
+import { alertDeliveryWorker, alertsWorker } from './alerts/workers.ts';
 import { webhookDeliveryWorker, webhooksWorker } from './webhooks/deliveries.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { LiveHub } from './live/hub.ts';
@@ -75,6 +76,8 @@ export async function createRuntime(config: Config, database: Database): Promise
   await jobs.work('email', emailWorker(database.db, emailSender(config)));
   await jobs.workOne('google-sync', googleSyncWorker(runtime));
   await jobs.workOne('milestones', milestonesWorker(runtime));
+  await jobs.workOne('alerts', alertsWorker(runtime));
+  await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));
   await jobs.workOne('webhooks', webhooksWorker(runtime));
   await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime));
   const requeued = await requeueUnsentEmails(database.db, jobs);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { alertText, teamsMessage } from './messages.ts';
+
+describe('alertText', () => {
+  it('names the team, the staff member and the stars of a matched review', () => {
+    expect(alertText({ event: 'review.matched', businessName: 'Harbourside Dental', teamName: 'Front Desk', staffFirstName: 'Tom', rating: 4 })).toBe(
+      '★★★★☆ A new 4-star review for Front Desk, thanks to Tom! (Harbourside Dental)',
+    );
+    expect(alertText({ event: 'review.matched', businessName: 'H', teamName: 'Front Desk', staffFirstName: null, rating: null })).toBe('A new review for Front Desk! (H)');
+  });
+
+  it('says which goal or target was reached', () => {
+    expect(alertText({ event: 'goal.reached', businessName: 'H', teamName: 'Front Desk', goal: 5 })).toBe("🎯 Front Desk reached this week's goal of 5 reviews! (H)");
+    expect(alertText({ event: 'goal.reached', businessName: 'H', teamName: null, goal: 20 })).toBe("🎯 This week's goal of 20 reviews is reached! (H)");
+    expect(alertText({ event: 'target.reached', businessName: 'H', target: 120 })).toBe('🏆 Target reached: 120 reviews in the challenge! (H)');
+  });
+});
+
+describe('teamsMessage', () => {
+  it('is a message with one Adaptive Card 1.4 carrying the text', () => {
+    expect(teamsMessage('Hi')).toEqual({
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          contentUrl: null,
+          content: { $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', type: 'AdaptiveCard', version: '1.4', body: [{ type: 'TextBlock', text: 'Hi', wrap: true, weight: 'Bolder', size: 'Medium' }] },
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import type { DomainEventType } from '../events/domain-events.ts';
+
+// What an alert says: the team, the staff member's first name, the stars, never a customer's name,
+// email or words (an office channel is no place for customers' personal data).
+
+export const ALERT_EVENTS = ['review.matched', 'goal.reached', 'target.reached'] as const satisfies readonly DomainEventType[];
+export type AlertEvent = (typeof ALERT_EVENTS)[number];
+
+export type AlertFacts =
+  | { event: 'review.matched'; businessName: string; teamName: string; staffFirstName: string | null; rating: number | null }
+  | { event: 'goal.reached'; businessName: string; teamName: string | null; goal: number }
+  | { event: 'target.reached'; businessName: string; target: number };
+
+const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
+
+export function alertText(facts: AlertFacts): string {
+  switch (facts.event) {
+    case 'review.matched': {
+      const rated = facts.rating ? `${stars(facts.rating)} A new ${facts.rating}-star review` : 'A new review';
+      const thanks = facts.staffFirstName ? `, thanks to ${facts.staffFirstName}` : '';
+      return `${rated} for ${facts.teamName}${thanks}! (${facts.businessName})`;
+    }
+    case 'goal.reached':
+      return facts.teamName
+        ? `🎯 ${facts.teamName} reached this week's goal of ${facts.goal} reviews! (${facts.businessName})`
+        : `🎯 This week's goal of ${facts.goal} reviews is reached! (${facts.businessName})`;
+    case 'target.reached':
+      return `🏆 Target reached: ${facts.target} reviews in the challenge! (${facts.businessName})`;
+  }
+}
+
+/** Slack's incoming-webhook message: the text (for notifications) and the same as one section. */
+export function slackMessage(text: string) {
+  return { text, blocks: [{ type: 'section' as const, text: { type: 'mrkdwn' as const, text } }] };
+}
+
+/** Teams' Workflows webhook body: a message carrying one Adaptive Card (INTEGRATIONS.md). */
+export function teamsMessage(text: string) {
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body: [{ type: 'TextBlock', text, wrap: true, weight: 'Bolder', size: 'Medium' }],
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,177 @@
+// On-the-fly compression of the app's answers (docs/decisions/040): a wrap around a node:http
+// listener that gzips or brotli-compresses HTML, CSS, JavaScript, JSON and other text by the
+// request's Accept-Encoding. Event streams, HEAD, 204/206/304, answers already encoded, marked
+// no-transform or under 1 KB go out untouched; nothing is held back from an event stream.
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
+import { isCompressibleType, MIN_COMPRESSED_BYTES, negotiateEncoding, varyWithAcceptEncoding, type Encoding } from './negotiate.ts';
+
+/** Brotli quality for answers made per request: 4 is about gzip's speed with smaller output. */
+export const DYNAMIC_BROTLI_QUALITY = 4;
+export const DYNAMIC_GZIP_LEVEL = 6;
+
+type WriteHead = ServerResponse['writeHead'];
+type Chunk = string | Uint8Array;
+
+export function createEncoder(encoding: Encoding): BrotliCompress | Gzip {
+  return encoding === 'br'
+    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+    : createGzip({ level: DYNAMIC_GZIP_LEVEL });
+}
+
+/** Copies writeHead's headers (an object or a flat [name, value, ...] list) onto the response. */
+function applyHeadArgs(res: ServerResponse, args: unknown[]): void {
+  let headers: unknown = args[0];
+  if (typeof headers === 'string') {
+    res.statusMessage = headers;
+    headers = args[1];
+  }
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) res.appendHeader(String(headers[i]), headers[i + 1] as string);
+  } else if (headers && typeof headers === 'object') {
+    for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders)) if (value !== undefined) res.setHeader(name, value);
+  }
+}
+
+/** Why an answer may not be compressed, whatever its size; null when it may be. */
+function refusal(req: IncomingMessage, res: ServerResponse): string | null {
+  if (req.method === 'HEAD') return 'head';
+  const status = res.statusCode;
+  if (status < 200 || status === 204 || status === 206 || status === 304) return 'status';
+  if (res.hasHeader('content-encoding')) return 'encoded';
+  if (!isCompressibleType(res.getHeader('content-type'))) return 'type';
+  if (/\bno-transform\b/i.test(String(res.getHeader('cache-control') ?? ''))) return 'no-transform';
+  return null;
+}
+
+const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+
+/**
+ * Compresses one response as it is written. The decision waits for the headers (writeHead, or the
+ * first write when they are implicit) and, when the length is not declared, for the first 1 KB of
+ * body or its end, whichever comes first. writeHead, write and end are replaced once and choose by
+ * state, so a wrap installed after this one (the page cache's) keeps seeing every write.
+ */
+export function compressResponse(req: IncomingMessage, res: ServerResponse): void {
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  const originalWriteHead = res.writeHead as (...args: unknown[]) => ServerResponse;
+  const rawWrite = res.write as (...args: unknown[]) => boolean;
+  const rawEnd = res.end as (...args: unknown[]) => ServerResponse;
+  let state: 'headers' | 'buffering' | 'plain' | 'compressing' = 'headers';
+  // decide() changes the state: read it through this so TypeScript does not narrow it.
+  const now = () => state;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let encoder: BrotliCompress | Gzip | null = null;
+  let flushScheduled = false;
+
+  // Headers known: pass the answer through, compress it, or wait for 1 KB of body.
+  const decide = () => {
+    if (refusal(req, res)) {
+      state = 'plain';
+      return;
+    }
+    res.setHeader('vary', varyWithAcceptEncoding(res.getHeader('vary')));
+    const declared = res.getHeader('content-length');
+    if (!encoding || (declared !== undefined && Number(declared) < MIN_COMPRESSED_BYTES)) state = 'plain';
+    else state = declared !== undefined ? 'compressing' : 'buffering';
+  };
+
+  const startEncoder = (): BrotliCompress | Gzip => {
+    if (encoder) return encoder;
+    state = 'compressing';
+    res.setHeader('content-encoding', encoding!);
+    res.removeHeader('content-length');
+    const etag = res.getHeader('etag');
+    if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('etag', `W/${etag}`);
+    originalWriteHead.call(res, res.statusCode);
+    encoder = createEncoder(encoding!);
+    encoder.on('data', (data: Buffer) => rawWrite.call(res, data));
+    encoder.on('end', () => rawEnd.call(res));
+    encoder.on('error', (error) => res.destroy(error));
+    // A client that goes away mid-answer: the encoder's memory is freed at once.
+    res.once('close', () => encoder?.destroy());
+    return encoder;
+  };
+
+  const encode = (chunk: Buffer, callback?: () => void) => {
+    const target = startEncoder();
+    target.write(chunk, () => callback?.());
+    // What the app wrote reaches the client without waiting for more (a streamed page shows as it
+    // renders); pieces written together are flushed together, which keeps the output small.
+    if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(() => {
+        flushScheduled = false;
+        if (!target.writableEnded) target.flush();
+      });
+    }
+  };
+
+  const parse = (chunk: unknown, enc: unknown, cb: unknown) => {
+    const callback = [chunk, enc, cb].find((a) => typeof a === 'function') as (() => void) | undefined;
+    const data = typeof chunk === 'string' || chunk instanceof Uint8Array ? toBuffer(chunk, typeof enc === 'string' ? (enc as BufferEncoding) : undefined) : null;
+    return { data, callback };
+  };
+
+  res.writeHead = function (statusCode: number, ...rest: unknown[]) {
+    if (state !== 'headers') return originalWriteHead.call(res, statusCode, ...rest);
+    res.statusCode = statusCode;
+    applyHeadArgs(res, rest);
+    decide();
+    if (now() === 'plain') return originalWriteHead.call(res, statusCode);
+    if (now() === 'compressing') startEncoder();
+    return res;
+  } as WriteHead;
+
+  res.write = function (chunk: unknown, enc?: unknown, cb?: unknown) {
+    if (state === 'headers') decide();
+    if (now() === 'plain') return rawWrite.call(res, chunk, enc, cb);
+    const { data, callback } = parse(chunk, enc, cb);
+    if (!data) return true;
+    if (now() === 'compressing') {
+      encode(data, callback);
+      return true;
+    }
+    // Buffering: under 1 KB so far.
+    pending.push(data);
+    pendingBytes += data.byteLength;
+    if (pendingBytes >= MIN_COMPRESSED_BYTES) {
+      const held = Buffer.concat(pending);
+      pending = [];
+      encode(held, callback);
+    } else if (callback) process.nextTick(callback);
+    return true;
+  } as ServerResponse['write'];
+
+  res.end = function (chunk?: unknown, enc?: unknown, cb?: unknown) {
+    if (state === 'headers') decide();
+    if (now() === 'plain') return rawEnd.call(res, chunk, enc, cb);
+    const { data, callback } = parse(chunk, enc, cb);
+    if (callback) res.once('finish', callback);
+    if (now() === 'buffering') {
+      if (data) pending.push(data);
+      pendingBytes += data?.byteLength ?? 0;
+      const held = Buffer.concat(pending);
+      pending = [];
+      if (pendingBytes < MIN_COMPRESSED_BYTES) {
+        state = 'plain';
+        if (!res.headersSent) res.setHeader('content-length', held.byteLength);
+        return rawEnd.call(res, held);
+      }
+      startEncoder().end(held);
+      return res;
+    }
+    if (data) startEncoder().end(data);
+    else startEncoder().end();
+    return res;
+  } as ServerResponse['end'];
+}
+
+/** Wraps a listener so that its answers are compressed when the client accepts it. */
+export function withCompression(handler: RequestListener): RequestListener {
+  return (req, res) => {
+    compressResponse(req, res);
+    return handler(req, res);
+  };
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlertReceiver } from '../fakes/alert-receiver.ts';
+import { startApp, TEST_APP_SECRET, type TestApp } from '../helpers/app.ts';
+import { Client, newWorkspace } from '../helpers/client.ts';
+import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
+import { officeWithTeamAndTemplate } from '../helpers/office.ts';
+import { freePort, spawnServer } from '../helpers/server-process.ts';
+
+// Issue 15 point 2: Slack and Teams alerts through the job queue, against receivers that answer as
+// Slack's incoming webhooks and Teams' workflow webhooks do.
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await pause(100);
+  }
+}
+
+const request = (teamId: number, templateId: number, firstName = 'Sam', lastName = 'Lee') => ({
+  staffFirstName: 'Tom',
+  staffEmail: 'tom@harbourside.example',
+  teamId,
+  email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.test`,
+  firstName,
+  lastName,
+  templateId,
+});
+
+let app: TestApp;
+let slack: AlertReceiver;
+let teams: AlertReceiver;
+
+beforeAll(async () => {
+  [slack, teams] = await Promise.all([new AlertReceiver('slack').start(), new AlertReceiver('teams').start()]);
+  app = await startApp({ DEFAULT_PLAN: 'team', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' });
+});
+afterAll(async () => {
+  await app?.close();
+  await Promise.all([slack?.stop(), teams?.stop()]);
+});
+
+/** A workspace whose matched reviews alert both receivers. */
+async function alertingOffice() {
+  const office = await officeWithTeamAndTemplate(app);
+  const saved = await office.client.request('PUT', '/api/admin/alerts', { slackWebhookUrl: slack.url, teamsWebhookUrl: teams.url });
+  expect(saved.status).toBe(200);
+  return office;
+}
+
+describe('alert settings', () => {
+  it('keep the URLs write-only, and refuse a URL that is no webhook with a clear message', async () => {
+    const { client } = await alertingOffice();
+    const read = await client.get('/api/admin/alerts');
+    expect(read.json).toEqual({
+      slack: { configured: true, lastError: null },
+      teams: { configured: true, lastError: null },
+      events: ['review.matched', 'goal.reached', 'target.reached'],
+    });
+    expect(JSON.stringify(read.json)).not.toContain('127.0.0.1');
+
+    const bad = await client.request('PUT', '/api/admin/alerts', { slackWebhookUrl: 'not a url' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ message: 'Enter a Slack incoming webhook URL: it starts with https://hooks.slack.com/services/', field: 'slackWebhookUrl' });
+    const wrongEvent = await client.request('PUT', '/api/admin/alerts', { events: ['review.deleted'] });
+    expect(wrongEvent.status).toBe(400);
+
+    expect((await client.request('PUT', '/api/admin/alerts', { teamsWebhookUrl: null, events: ['goal.reached'] })).json).toMatchObject({
+      teams: { configured: false },
+      events: ['goal.reached'],
+    });
+    const staffOnly = new Client(app.url, { origin: app.url });
+    expect((await staffOnly.get('/api/admin/alerts')).status).toBe(401);
+  });
+});
+
+describe('a matched review', () => {
+  it('posts once to Slack and once to Teams in their formats, naming team, staff and stars but no customer', async () => {
+    const { client, teamId, templateId } = await alertingOffice();
+    const before = { slack: slack.posts.length, teams: teams.posts.length };
+    expect((await client.post('/api/review-requests', request(teamId, templateId))).status).toBe(201);
+    const review = await client.post('/api/test-review', { reviewerName: 'Sam Lee', rating: 5, reviewText: 'Lovely people' });
+    expect(review.json.matchStatus).toBe('auto_matched');
+
+    await until(() => slack.posts.length + teams.posts.length, (n) => n >= before.slack + before.teams + 2, 10_000);
+    await pause(1500);
+    const slackPosts = slack.posts.slice(before.slack);
+    const teamsPosts = teams.posts.slice(before.teams);
+    expect(slackPosts).toHaveLength(1);
+    expect(teamsPosts).toHaveLength(1);
+    expect(slackPosts[0]!.contentType).toMatch(/^application\/json/);
+    const slackBody = slackPosts[0]!.body as { text: string; blocks: unknown[] };
+    expect(slackBody.text).toBe('★★★★★ A new 5-star review for Front Desk, thanks to Tom! (Harbourside Dental)');
+    expect(slackBody.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: slackBody.text } }]);
+    expect(teamsPosts[0]!.body).toMatchObject({
+      type: 'message',
+      attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', version: '1.4', body: [{ type: 'TextBlock', text: slackBody.text }] } }],
+    });
+    for (const post of [...slackPosts, ...teamsPosts]) expect(JSON.stringify(post.body)).not.toMatch(/Sam|Lee|example\.test|Lovely/);
+  });
+
+  it('reaches a receiver that answers 500 twice on the third try, showing the error meanwhile', async () => {
+    const { client, teamId, templateId } = await alertingOffice();
+    expect((await client.request('PUT', '/api/admin/alerts', { teamsWebhookUrl: null })).status).toBe(200);
+    const before = slack.posts.length;
+    slack.failNext = 2;
+    expect((await client.post('/api/review-requests', request(teamId, templateId, 'Rae', 'Fox'))).status).toBe(201);
+    expect((await client.post('/api/test-review', { reviewerName: 'Rae Fox', rating: 4, reviewText: 'Good' })).json.matchStatus).toBe('auto_matched');
+
+    const failing = await until(() => client.get('/api/admin/alerts'), (r) => r.json.slack.lastError !== null, 10_000);
+    expect(failing.json.slack.lastError).toBe('Slack answered 500: internal_error');
+    // Retries come 5-10 s, then 10-20 s later.
+    await until(() => slack.posts.length - before, (n) => n >= 3, 45_000);
+    const attempts = slack.posts.slice(before);
+    expect(attempts).toHaveLength(3);
+    expect(new Set(attempts.map((p) => JSON.stringify(p.body))).size).toBe(1);
+    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(4000);
+    expect((await until(() => client.get('/api/admin/alerts'), (r) => r.json.slack.lastError === null, 5000)).json.slack.lastError).toBeNull();
+  });
+
+  it('alerts only for the events chosen, and the test message reaches every channel at once', async () => {
+    const { client, teamId, templateId } = await alertingOffice();
+    expect((await client.request('PUT', '/api/admin/alerts', { events: ['goal.reached'] })).status).toBe(200);
+    const before = slack.posts.length;
+    expect((await client.post('/api/review-requests', request(teamId, templateId, 'Ann', 'Kim'))).status).toBe(201);
+    expect((await client.post('/api/test-review', { reviewerName: 'Ann Kim', rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
+    await pause(2500);
+    expect(slack.posts.length).toBe(before);
+
+    const test = await client.post('/api/admin/alerts/test');
+    expect(test.status).toBe(200);
+    expect(test.json).toMatchObject({ message: 'Test message sent', results: { slack: { sent: true, error: null }, teams: { sent: true, error: null } } });
+    expect(slack.texts().at(-1)).toContain('Review Challenge alerts work');
+    expect(teams.texts().at(-1)).toContain('Review Challenge alerts work');
+  });
+
+  it("announces a team's weekly goal once when a review reaches it", async () => {
+    const { client, teamId, templateId } = await alertingOffice();
+    expect((await client.request('PUT', `/api/teams/${teamId}`, { name: 'Front Desk', weeklyGoal: 2 })).status).toBe(200);
+    const before = slack.texts().length;
+    for (const [first, last] of [['Joe', 'Bloggs'], ['Kim', 'Park'], ['Lou', 'Reed']] as const) {
+      expect((await client.post('/api/review-requests', request(teamId, templateId, first, last))).status).toBe(201);
+      expect((await client.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
+    }
+    const goal = "🎯 Front Desk reached this week's goal of 2 reviews! (Harbourside Dental)";
+    await until(() => slack.texts().slice(before), (texts) => texts.includes(goal) && texts.length >= 4, 10_000);
+    await pause(1500);
+    expect(slack.texts().slice(before).filter((t) => t === goal)).toHaveLength(1);
+  });
+});
+
+const database = databaseKind === 'postgres' ? throwawayPostgresDatabase('rc_alerts') : null;
+
+describe.runIf(databaseKind === 'postgres')('with two instances on one database', () => {
+  it('each matched review posts exactly once', { timeout: 90_000 }, async () => {
+    const env = { DATABASE_URL: database!.url(), APP_SECRET: TEST_APP_SECRET, DEFAULT_PLAN: 'team', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' };
+    const servers = [spawnServer({ ...env, PORT: String(await freePort()) }), spawnServer({ ...env, PORT: String(await freePort()) })];
+    try {
+      await Promise.all(servers.map((s) => s.ready()));
+      const [a, b] = servers.map((s) => new Client(s.url, { origin: s.url }));
+      const workspace = newWorkspace();
+      expect((await a!.post('/api/register', workspace)).status).toBe(201);
+      expect((await a!.post('/api/auth/admin', { password: workspace.adminPassword })).status).toBe(200);
+      expect((await b!.post('/api/auth/login', { slug: workspace.slug, password: workspace.password })).status).toBe(200);
+      expect((await b!.post('/api/auth/admin', { password: workspace.adminPassword })).status).toBe(200);
+      const team = (await a!.post('/api/teams', { name: 'Front Desk' })).json.id as number;
+      const template = (await a!.post('/api/email-templates', { name: 'Thanks', subject: 'Hi {firstName}', htmlContent: '<p>Hi</p>' })).json.id as number;
+      expect((await a!.request('PUT', '/api/admin/alerts', { slackWebhookUrl: slack.url })).status).toBe(200);
+
+      const before = slack.posts.length;
+      const names = [['Amy', 'Stone'], ['Ben', 'Hart'], ['Cal', 'Ward'], ['Dee', 'Moss'], ['Eve', 'Lane'], ['Fay', 'Cole']] as const;
+      await Promise.all(
+        names.map(async ([first, last], i) => {
+          const via = i % 2 ? b! : a!;
+          expect((await via.post('/api/review-requests', request(team, template, first, last))).status).toBe(201);
+          expect((await via.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
+        }),
+      );
+      await until(() => slack.posts.length - before, (n) => n >= names.length, 15_000);
+      await pause(3000);
+      expect(slack.posts.length - before).toBe(names.length);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+});
