@@ -61,3 +61,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_API_BASE: 'localhost:4567' })).toThrow(/STRIPE_API_BASE/);
   });
 });
+
+describe('ALLOW_PRIVATE_WEBHOOK_TARGETS', () => {
+  it('is off unless set to true, and refuses other values', () => {
+    expect(loadConfig({}).allowPrivateWebhookTargets).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }).allowPrivateWebhookTargets).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'false' }).allowPrivateWebhookTargets).toBe(false);
+    expect(() => loadConfig({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'yes' })).toThrow(/ALLOW_PRIVATE_WEBHOOK_TARGETS must be true or false/);
+  });
+});

@@ -11,6 +11,7 @@ import { emailWorker, requeueUnsentEmails } from './email/outbox.ts';
 import { googleSyncWorker } from './google/sync-jobs.ts';
 import { milestonesWorker } from './events/milestones.ts';
 import { alertDeliveryWorker, alertsWorker } from './alerts/workers.ts';
+import { webhookDeliveryWorker, webhooksWorker } from './webhooks/deliveries.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { LiveHub } from './live/hub.ts';
 import { secretBoxKey } from './secret-box.ts';
@@ -77,6 +78,8 @@ export async function createRuntime(config: Config, database: Database): Promise
   await jobs.workOne('milestones', milestonesWorker(runtime));
   await jobs.workOne('alerts', alertsWorker(runtime));
   await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));
+  await jobs.workOne('webhooks', webhooksWorker(runtime));
+  await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime));
   const requeued = await requeueUnsentEmails(database.db, jobs);
   if (requeued) log.info({ emails: requeued }, 'Queued again the emails still to be sent');
   return runtime;

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, customType, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, customType, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -434,4 +434,50 @@ export const alertSettings = pgTable('alert_settings', {
   slackError: text('slack_error'),
   teamsError: text('teams_error'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Outbound webhook endpoints (migrations/0020, decision 043): the signing secret is sealed. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+});
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'retrying', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  /** Derived from the event id and the endpoint; the webhook-id header of every attempt. */
+  id: uuid('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  endpointId: integer('endpoint_id')
+    .notNull()
+    .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  eventId: uuid('event_id'),
+  eventType: text('event_type').notNull(),
+  /** The JSON body, as sent on every attempt and resend. */
+  payload: text('payload').notNull(),
+  status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull(),
+  resends: integer('resends').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const webhookAttempts = pgTable('webhook_attempts', {
+  id: serial('id').primaryKey(),
+  deliveryId: uuid('delivery_id')
+    .notNull()
+    .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+  jobId: text('job_id'),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  httpStatus: integer('http_status'),
+  error: text('error'),
+  durationMs: integer('duration_ms').notNull(),
 });

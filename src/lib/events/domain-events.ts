@@ -21,7 +21,7 @@ interface EventData {
 }
 
 export interface DomainEvent<T extends DomainEventType = DomainEventType> {
-  /** Also the id of each consumer's job for it, and the `webhook-id` of its deliveries. */
+  /** Also the id of each consumer's job for it; each webhook delivery's `webhook-id` is derived from it and the endpoint. */
   id: string;
   type: T;
   workspaceId: number;
@@ -37,10 +37,10 @@ export interface Store {
 
 /** Which consumer queues take each event. */
 export const CONSUMERS: Record<DomainEventType, QueueName[]> = {
-  'review.created': ['milestones'],
-  'review.matched': ['milestones', 'alerts'],
-  'request.logged': [],
-  'goal.reached': ['alerts'],
+  'review.created': ['milestones', 'webhooks'],
+  'review.matched': ['milestones', 'alerts', 'webhooks'],
+  'request.logged': ['webhooks'],
+  'goal.reached': ['alerts', 'webhooks'],
   'target.reached': ['alerts'],
 };
 

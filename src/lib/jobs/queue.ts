@@ -22,6 +22,9 @@ export const QUEUES = {
   milestones: { name: 'milestones', notify: true, ...CONSUMER_RETRIES },
   alerts: { name: 'alerts', notify: true, ...CONSUMER_RETRIES },
   alertDelivery: { name: 'alert-delivery', notify: true, ...DELIVERY_RETRIES },
+  // Outbound webhooks (decision 043): the fan-out of an event to endpoints, then each delivery.
+  webhooks: { name: 'webhooks', notify: true, ...CONSUMER_RETRIES },
+  webhookDelivery: { name: 'webhook-delivery', notify: true, ...DELIVERY_RETRIES },
 } as const satisfies Record<string, Queue>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];

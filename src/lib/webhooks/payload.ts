@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { reviewRequests, reviews, teams } from '../db/schema.ts';
+import type { DomainEvent } from '../events/domain-events.ts';
+
+// What a webhook receiver gets: {type, timestamp, data} (the Standard Webhooks envelope), the data read
+// from the database when the delivery is made, kept with it so every attempt and resend sends the same
+// body. Kept small and free of customers' contact details: no email address or phone number.
+
+import { TEST_EVENT } from './events.ts';
+
+export interface WebhookPayload {
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+type Team = { id: number; name: string } | null;
+
+async function team(db: Db, workspaceId: number, teamId: number | null): Promise<Team> {
+  if (teamId === null) return null;
+  const [row] = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, teamId)));
+  return row ?? null;
+}
+
+async function reviewData(db: Db, workspaceId: number, reviewId: number) {
+  const [review] = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      reviewerName: reviews.reviewerName,
+      source: reviews.source,
+      matchStatus: reviews.matchStatus,
+      teamId: reviews.teamId,
+      requestId: reviews.requestId,
+      createdAt: reviews.createTime,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, reviewId)));
+  if (!review) return null;
+  const { teamId, createdAt, ...rest } = review;
+  return { ...rest, createdAt: createdAt.toISOString(), team: await team(db, workspaceId, teamId) };
+}
+
+/** The payload of an event for webhook receivers; null when what it names is gone (nothing is sent). */
+export async function webhookPayload(db: Db, event: DomainEvent): Promise<WebhookPayload | null> {
+  const envelope = (data: Record<string, unknown> | null) => (data ? { type: event.type, timestamp: event.occurredAt, data } : null);
+  switch (event.type) {
+    case 'review.created':
+      return envelope(await reviewData(db, event.workspaceId, (event as DomainEvent<'review.created'>).data.reviewId));
+    case 'review.matched': {
+      const { reviewId, how } = (event as DomainEvent<'review.matched'>).data;
+      const review = await reviewData(db, event.workspaceId, reviewId);
+      return envelope(review ? { ...review, how } : null);
+    }
+    case 'request.logged': {
+      const { requestId } = (event as DomainEvent<'request.logged'>).data;
+      const [request] = await db
+        .select({
+          id: reviewRequests.id,
+          teamId: reviewRequests.teamId,
+          staffFirstName: reviewRequests.staffFirstName,
+          customerFirstName: reviewRequests.customerFirstName,
+          createdAt: reviewRequests.createdAt,
+        })
+        .from(reviewRequests)
+        .where(and(eq(reviewRequests.workspaceId, event.workspaceId), eq(reviewRequests.id, requestId)));
+      if (!request) return null;
+      const { teamId, createdAt, ...rest } = request;
+      return envelope({ ...rest, createdAt: createdAt.toISOString(), team: await team(db, event.workspaceId, teamId) });
+    }
+    case 'goal.reached': {
+      const { teamId, goal, weekStartsAt } = (event as DomainEvent<'goal.reached'>).data;
+      return envelope({ team: await team(db, event.workspaceId, teamId), goal, weekStartsAt });
+    }
+    default:
+      return null;
+  }
+}
+
+/** The body of "Send test". */
+export function testPayload(now = new Date()): WebhookPayload {
+  return { type: TEST_EVENT, timestamp: now.toISOString(), data: { message: 'A test event from Review Challenge' } };
+}

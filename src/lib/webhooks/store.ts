@@ -1,0 +1,195 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus } from '../db/schema.ts';
+import { stableUuid } from '../jobs/stable-id.ts';
+import { open, seal } from '../secret-box.ts';
+import { generateWebhookSecret } from './signature.ts';
+import type { WebhookEvent } from './events.ts';
+
+// The workspace's webhook endpoints and their delivery log. Every query is scoped by workspace.
+
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+/** How many deliveries of an endpoint the log shows (the latest). */
+export const DELIVERIES_SHOWN = 100;
+
+export interface WebhookEndpointView {
+  id: number;
+  url: string;
+  events: string[];
+  createdAt: string;
+  lastDelivery: { status: WebhookDeliveryStatus; at: string } | null;
+}
+
+export async function listWebhookEndpoints(db: Db, workspaceId: number): Promise<WebhookEndpointView[]> {
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events, createdAt: webhookEndpoints.createdAt })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), isNull(webhookEndpoints.disabledAt)))
+    .orderBy(asc(webhookEndpoints.id));
+  if (!endpoints.length) return [];
+  const latest = await db
+    .selectDistinctOn([webhookDeliveries.endpointId], {
+      endpointId: webhookDeliveries.endpointId,
+      status: webhookDeliveries.status,
+      at: webhookDeliveries.createdAt,
+    })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.workspaceId, workspaceId), inArray(webhookDeliveries.endpointId, endpoints.map((e) => e.id))))
+    .orderBy(webhookDeliveries.endpointId, desc(webhookDeliveries.createdAt));
+  const byEndpoint = new Map(latest.map((row) => [row.endpointId, { status: row.status, at: row.at.toISOString() }]));
+  return endpoints.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), lastDelivery: byEndpoint.get(e.id) ?? null }));
+}
+
+/** A new endpoint and its secret (the only time it is shown); null when the workspace has the most it may. */
+export async function createWebhookEndpoint(
+  db: Db,
+  workspaceId: number,
+  input: { url: string; events: WebhookEvent[] },
+  secretKey: Buffer,
+): Promise<{ id: number; secret: string } | null> {
+  const secret = generateWebhookSecret();
+  return db.transaction(async (tx) => {
+    // One creation at a time per workspace, so two at once cannot pass the cap together.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('webhook-endpoints'), ${workspaceId})`);
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.workspaceId, workspaceId), isNull(webhookEndpoints.disabledAt)));
+    if (count >= MAX_WEBHOOK_ENDPOINTS) return null;
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ workspaceId, url: input.url, events: [...new Set(input.events)], secretSealed: seal(secret, secretKey) })
+      .returning({ id: webhookEndpoints.id });
+    return { id: row.id, secret };
+  });
+}
+
+export async function deleteWebhookEndpoint(db: Db, workspaceId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id)))
+    .returning({ id: webhookEndpoints.id });
+  return deleted.length > 0;
+}
+
+export interface EndpointTarget {
+  id: number;
+  url: string;
+  secret: string;
+}
+
+/** An endpoint's address and opened secret; null when it is not this workspace's (or was disabled). */
+export async function findEndpointTarget(db: Db, workspaceId: number, id: number, secretKey: Buffer): Promise<EndpointTarget | null> {
+  const [row] = await db
+    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, secretSealed: webhookEndpoints.secretSealed })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt)));
+  if (!row) return null;
+  const secret = open(row.secretSealed, secretKey);
+  return secret ? { id: row.id, url: row.url, secret } : null;
+}
+
+/** The live endpoints of a workspace subscribed to an event type. */
+export async function subscribedEndpoints(db: Pick<Db, 'select'>, workspaceId: number, eventType: string): Promise<{ id: number }[]> {
+  return db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), isNull(webhookEndpoints.disabledAt), sql`${eventType} = ANY(${webhookEndpoints.events})`));
+}
+
+/** A delivery's id (and webhook-id): the same event to the same endpoint always has the same one. */
+export const deliveryIdFor = (eventId: string, endpointId: number) => stableUuid(`webhook:${eventId}:${endpointId}`);
+/** The queue job of a delivery's first sending, and of its nth resend. */
+export const deliveryJobId = (deliveryId: string, resends: number) => (resends === 0 ? deliveryId : stableUuid(`webhook:${deliveryId}:resend:${resends}`));
+
+export interface DeliveryRow {
+  id: string;
+  workspaceId: number;
+  endpointId: number;
+  eventType: string;
+  payload: string;
+  status: WebhookDeliveryStatus;
+  resends: number;
+}
+
+export async function findDelivery(db: Db, workspaceId: number, id: string): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .select({
+      id: webhookDeliveries.id,
+      workspaceId: webhookDeliveries.workspaceId,
+      endpointId: webhookDeliveries.endpointId,
+      eventType: webhookDeliveries.eventType,
+      payload: webhookDeliveries.payload,
+      status: webhookDeliveries.status,
+      resends: webhookDeliveries.resends,
+    })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhookDeliveries.id, id)));
+  return row ?? null;
+}
+
+export async function recordAttempt(
+  db: Db,
+  deliveryId: string,
+  jobId: string | null,
+  outcome: { httpStatus: number | null; error: string | null; durationMs: number },
+  status: WebhookDeliveryStatus,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({ deliveryId, jobId, httpStatus: outcome.httpStatus, error: outcome.error?.slice(0, 500) ?? null, durationMs: outcome.durationMs });
+    await tx.update(webhookDeliveries).set({ status }).where(eq(webhookDeliveries.id, deliveryId));
+  });
+}
+
+/** How many attempts a queue job has made so far (its retries, plus one). */
+export async function attemptsOfJob(db: Db, deliveryId: string, jobId: string): Promise<number> {
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(webhookAttempts)
+    .where(and(eq(webhookAttempts.deliveryId, deliveryId), eq(webhookAttempts.jobId, jobId)));
+  return count;
+}
+
+export interface DeliveryView {
+  id: string;
+  webhookId: string;
+  eventType: string;
+  status: WebhookDeliveryStatus;
+  createdAt: string;
+  attempts: { at: string; httpStatus: number | null; error: string | null; durationMs: number }[];
+}
+
+/** An endpoint's latest deliveries, newest first, each with its attempts; null when the endpoint is not the workspace's. */
+export async function listDeliveries(db: Db, workspaceId: number, endpointId: number): Promise<DeliveryView[] | null> {
+  const [endpoint] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, endpointId)));
+  if (!endpoint) return null;
+  const deliveries = await db
+    .select({ id: webhookDeliveries.id, eventType: webhookDeliveries.eventType, status: webhookDeliveries.status, createdAt: webhookDeliveries.createdAt })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhookDeliveries.endpointId, endpointId)))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(DELIVERIES_SHOWN);
+  if (!deliveries.length) return [];
+  const attempts = await db
+    .select({
+      deliveryId: webhookAttempts.deliveryId,
+      at: webhookAttempts.attemptedAt,
+      httpStatus: webhookAttempts.httpStatus,
+      error: webhookAttempts.error,
+      durationMs: webhookAttempts.durationMs,
+    })
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id)))
+    .orderBy(asc(webhookAttempts.attemptedAt), asc(webhookAttempts.id));
+  return deliveries.map((d) => ({
+    id: d.id,
+    webhookId: d.id,
+    eventType: d.eventType,
+    status: d.status,
+    createdAt: d.createdAt.toISOString(),
+    attempts: attempts.filter((a) => a.deliveryId === d.id).map(({ deliveryId: _d, at, ...rest }) => ({ at: at.toISOString(), ...rest })),
+  }));
+}

@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../../lib/auth/guards.ts';
+import { json, notFound, parseId } from '../../../../../lib/http.ts';
+import { listDeliveries } from '../../../../../lib/webhooks/store.ts';
+
+/** The endpoint's latest 100 deliveries, newest first, each with every attempt. */
+export const GET: APIRoute = async ({ locals, params }) => {
+  const access = requireAdmin(locals);
+  if (!access.ok) return access.response;
+  const id = parseId(params.id);
+  const deliveries = id === null ? null : await listDeliveries(locals.runtime.database.db, access.workspace.id, id);
+  if (!deliveries) return notFound('Webhook not found');
+  return json(deliveries);
+};
