@@ -117,6 +117,37 @@ describe('outbound webhooks', () => {
     }
   });
 
+  it('sends review.matched and goal.reached when a matched review reaches the team goal', async () => {
+    const target = await receiver();
+    try {
+      const office = await officeWithTeamAndTemplate(app);
+      expect((await office.client.request('PUT', `/api/teams/${office.teamId}`, { name: 'Front Desk', weeklyGoal: 1 })).status).toBe(200);
+      const { secret } = (await office.client.post('/api/admin/webhooks', { url: target.url, events: ['review.matched', 'goal.reached'] })).json as { secret: string };
+      const logged = await office.client.post('/api/review-requests', {
+        staffFirstName: 'Tom',
+        staffEmail: 'tom@harbourside.example',
+        teamId: office.teamId,
+        email: 'lea.moss@example.test',
+        firstName: 'Lea',
+        lastName: 'Moss',
+        templateId: office.templateId,
+      });
+      expect(logged.status).toBe(201);
+      expect((await office.client.post('/api/test-review', { reviewerName: 'Lea Moss', rating: 5, reviewText: 'Lovely' })).json.matchStatus).toBe('auto_matched');
+
+      const matched = verify(secret, await until(() => target.received.find((r) => r.body.includes('"review.matched"'))));
+      expect(matched.data).toMatchObject({ how: 'auto', matchStatus: 'auto_matched', requestId: logged.json.request.id, team: { id: office.teamId, name: 'Front Desk' } });
+      const goal = verify(secret, await until(() => target.received.find((r) => r.body.includes('"goal.reached"'))));
+      expect(goal.data).toMatchObject({ goal: 1 });
+      expect(JSON.stringify(goal.data)).toContain('Front Desk');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(target.received.filter((r) => r.body.includes('"goal.reached"'))).toHaveLength(1);
+      expect(target.received.some((r) => r.body.includes('"review.created"'))).toBe(false);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('retries a failing target with the same webhook-id, and logs each attempt', async () => {
     const target = await receiver([500, 500]);
     try {
