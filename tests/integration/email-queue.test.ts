@@ -77,7 +77,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const storage = (name: string): Record<string, string> => (database ? { DATABASE_URL: database.url() } : { DATA_DIR: join(dataDir, name) });
 
 describe('an email refused by the mail server', () => {
-  it('is delivered by itself, exactly once, when the server accepts again 30 s later', { timeout: 150_000 }, async () => {
+  // The queue is the same on both databases; on PostgreSQL the two-instance test below covers an outage.
+  it.runIf(databaseKind === 'pglite')('is delivered by itself, exactly once, when the server accepts again 30 s later', { timeout: 150_000 }, async () => {
     const { sink, port } = await downSink();
     const server = await startServer({ ...storage('outage'), SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
