@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { OneTimeSecret } from './OneTimeSecret.tsx';
 import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
@@ -26,7 +27,6 @@ export default function ApiKeysCard({ timeZone = 'UTC' }: { timeZone?: string })
   const [scope, setScope] = useState<Scope>('read');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [revokingId, setRevokingId] = useState<number | null>(null);
 
   const create = async (event: Event) => {
@@ -37,22 +37,11 @@ export default function ApiKeysCard({ timeZone = 'UTC' }: { timeZone?: string })
       const { key, ...item } = await adminRequest<ApiKey & { key: string }>('POST', '/api/admin/api-keys', { name: name.trim(), scope });
       setKeys((current) => [item, ...(current ?? [])]);
       setCreated({ name: item.name, key });
-      setCopied(false);
       setName('');
     } catch (error) {
       showFailure('Failed to create API key', error);
     } finally {
       setCreating(false);
-    }
-  };
-
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied(true);
-    } catch {
-      showAdminToast({ title: 'Copy failed', description: 'Select the key and copy it by hand.', variant: 'destructive' });
     }
   };
 
@@ -111,23 +100,18 @@ export default function ApiKeysCard({ timeZone = 'UTC' }: { timeZone?: string })
       </form>
 
       {created && (
-        <div class="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-4" role="status">
-          <p class="text-sm font-semibold text-emerald-900">Your new key for {created.name}</p>
-          <p class="mt-1 text-xs text-emerald-800">
-            Copy it now and keep it somewhere safe: <strong>you will not see it again.</strong> If it is lost, revoke it and create another.
-          </p>
-          <div class="mt-3 flex items-start gap-2">
-            <code class="block min-w-0 flex-1 rounded-lg border border-emerald-200 bg-white px-3 py-2.5 font-mono text-xs break-all text-slate-900 select-all" data-testid="api-key">
-              {created.key}
-            </code>
-            <button type="button" class="btn btn-secondary shrink-0" onClick={copy}>
-              {copied ? 'Copied' : 'Copy'}
-            </button>
-          </div>
-          <button type="button" class="mt-3 text-xs font-semibold text-emerald-900 underline hover:no-underline" onClick={() => setCreated(null)}>
-            I have copied it, hide it
-          </button>
-        </div>
+        <OneTimeSecret
+          title={`Your new key for ${created.name}`}
+          note={
+            <>
+              Copy it now and keep it somewhere safe: <strong>you will not see it again.</strong> If it is lost, revoke it and create another.
+            </>
+          }
+          value={created.key}
+          testId="api-key"
+          what="key"
+          onHide={() => setCreated(null)}
+        />
       )}
 
       <div class="mt-5">

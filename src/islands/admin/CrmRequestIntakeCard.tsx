@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { ApiError } from '../api.ts';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
+import { useCopy } from './use-copy.ts';
 
 // Review requests from HighLevel (decision 041): the request webhook's URL, and where its requests
 // go: a default team, a team per HighLevel user, the template when several are active, and who the
@@ -37,8 +38,7 @@ export default function CrmRequestIntakeCard() {
   const [rows, setRows] = useState<Row[]>([]);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
-  const [copied, setCopied] = useState(false);
-  const box = useRef<HTMLElement>(null);
+  const { box, copied, copy } = useCopy('URL');
 
   useEffect(() => {
     if (!data) return;
@@ -49,29 +49,6 @@ export default function CrmRequestIntakeCard() {
     setStaffEmail(settings.defaultStaffEmail);
     setRows(settings.userTeams.map((row) => ({ email: row.email, teamId: String(row.teamId) })));
   }, [data]);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    if (!data) return;
-    try {
-      await navigator.clipboard.writeText(data.url);
-      setCopied(true);
-    } catch {
-      const selection = window.getSelection();
-      if (box.current && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(box.current);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
-      showAdminToast({ title: 'Copy failed', description: 'The URL is selected: copy it with Ctrl+C or ⌘C.', variant: 'destructive' });
-    }
-  };
 
   const save = async (event: Event) => {
     event.preventDefault();
@@ -132,7 +109,7 @@ export default function CrmRequestIntakeCard() {
               >
                 {data.url}
               </code>
-              <button type="button" class="btn btn-secondary shrink-0" onClick={() => void copy()} aria-live="polite">
+              <button type="button" class="btn btn-secondary shrink-0" onClick={() => data && void copy(data.url)} aria-live="polite">
                 {copied ? 'Copied' : 'Copy'}
               </button>
             </div>

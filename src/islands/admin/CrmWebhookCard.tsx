@@ -1,42 +1,18 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import CrmDeliveryLog from './CrmDeliveryLog.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
+import { useCopy } from './use-copy.ts';
 
 const ROTATE_CONFIRM = 'Rotate the webhook URL? The current URL stops working at once: paste the new one into your HighLevel workflow.';
 
 /** The workspace's CRM (HighLevel) webhook address: copy it, or rotate it when it may have leaked. */
 export default function CrmWebhookCard({ timeZone = 'UTC' }: { timeZone?: string }) {
   const { data: url, setData: setUrl, loadFailed, load } = useAdminData(async () => (await adminRequest<{ url: string }>('GET', '/api/admin/crm-webhook')).url);
-  const [copied, setCopied] = useState(false);
   const [rotating, setRotating] = useState(false);
-  const box = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      // Selected for the person to copy by hand.
-      const selection = window.getSelection();
-      if (box.current && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(box.current);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
-      showAdminToast({ title: 'Copy failed', description: 'The URL is selected: copy it with Ctrl+C or ⌘C.', variant: 'destructive' });
-    }
-  };
+  const { box, copied, setCopied, copy } = useCopy('URL');
 
   const rotate = async () => {
     if (!window.confirm(ROTATE_CONFIRM)) return;
@@ -75,7 +51,7 @@ export default function CrmWebhookCard({ timeZone = 'UTC' }: { timeZone?: string
               >
                 {url}
               </code>
-              <button type="button" class="btn btn-secondary shrink-0" onClick={() => void copy()} aria-live="polite">
+              <button type="button" class="btn btn-secondary shrink-0" onClick={() => url && void copy(url)} aria-live="polite">
                 {copied ? 'Copied' : 'Copy'}
               </button>
             </div>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../lib/webhooks/events.ts';
+import { OneTimeSecret } from './OneTimeSecret.tsx';
 import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
@@ -134,7 +135,6 @@ export default function WebhooksCard({ timeZone = 'UTC' }: { timeZone?: string }
   const [events, setEvents] = useState<WebhookEvent[]>(['review.created', 'review.matched']);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState<{ id: number; action: 'test' | 'delete' } | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const [logVersion, setLogVersion] = useState(0);
@@ -149,23 +149,12 @@ export default function WebhooksCard({ timeZone = 'UTC' }: { timeZone?: string }
     try {
       const { secret } = await adminRequest<{ id: number; secret: string }>('POST', '/api/admin/webhooks', { url: url.trim(), events });
       setCreated({ url: url.trim(), secret });
-      setCopied(false);
       setUrl('');
       await load();
     } catch (error) {
       showFailure('Failed to add webhook', error);
     } finally {
       setCreating(false);
-    }
-  };
-
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied(true);
-    } catch {
-      showAdminToast({ title: 'Copy failed', description: 'Select the secret and copy it by hand.', variant: 'destructive' });
     }
   };
 
@@ -256,23 +245,18 @@ export default function WebhooksCard({ timeZone = 'UTC' }: { timeZone?: string }
       </form>
 
       {created && (
-        <div class="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-4" role="status">
-          <p class="text-sm font-semibold text-emerald-900">Signing secret for {created.url}</p>
-          <p class="mt-1 text-xs text-emerald-800">
-            Verify each delivery's <code>webhook-signature</code> with it. Copy it now: <strong>you will not see it again.</strong>
-          </p>
-          <div class="mt-3 flex items-start gap-2">
-            <code class="block min-w-0 flex-1 rounded-lg border border-emerald-200 bg-white px-3 py-2.5 font-mono text-xs break-all text-slate-900 select-all" data-testid="webhook-secret">
-              {created.secret}
-            </code>
-            <button type="button" class="btn btn-secondary shrink-0" onClick={copy}>
-              {copied ? 'Copied' : 'Copy'}
-            </button>
-          </div>
-          <button type="button" class="mt-3 text-xs font-semibold text-emerald-900 underline hover:no-underline" onClick={() => setCreated(null)}>
-            I have copied it, hide it
-          </button>
-        </div>
+        <OneTimeSecret
+          title={`Signing secret for ${created.url}`}
+          note={
+            <>
+              Verify each delivery's <code>webhook-signature</code> with it. Copy it now: <strong>you will not see it again.</strong>
+            </>
+          }
+          value={created.secret}
+          testId="webhook-secret"
+          what="secret"
+          onHide={() => setCreated(null)}
+        />
       )}
 
       <div class="mt-5">
