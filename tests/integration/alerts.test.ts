@@ -155,7 +155,7 @@ describe('a matched review', () => {
 const database = databaseKind === 'postgres' ? throwawayPostgresDatabase('rc_alerts') : null;
 
 describe.runIf(databaseKind === 'postgres')('with two instances on one database', () => {
-  it('each matched review posts exactly once', { timeout: 90_000 }, async () => {
+  it('each matched review posts exactly once to Slack and once to Teams', { timeout: 90_000 }, async () => {
     const env = { DATABASE_URL: database!.url(), APP_SECRET: TEST_APP_SECRET, DEFAULT_PLAN: 'team', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' };
     const servers = [spawnServer({ ...env, PORT: String(await freePort()) }), spawnServer({ ...env, PORT: String(await freePort()) })];
     try {
@@ -168,9 +168,9 @@ describe.runIf(databaseKind === 'postgres')('with two instances on one database'
       expect((await b!.post('/api/auth/admin', { password: workspace.adminPassword })).status).toBe(200);
       const team = (await a!.post('/api/teams', { name: 'Front Desk' })).json.id as number;
       const template = (await a!.post('/api/email-templates', { name: 'Thanks', subject: 'Hi {firstName}', htmlContent: '<p>Hi</p>' })).json.id as number;
-      expect((await a!.request('PUT', '/api/admin/alerts', { slackWebhookUrl: slack.url })).status).toBe(200);
+      expect((await a!.request('PUT', '/api/admin/alerts', { slackWebhookUrl: slack.url, teamsWebhookUrl: teams.url })).status).toBe(200);
 
-      const before = slack.posts.length;
+      const before = { slack: slack.posts.length, teams: teams.posts.length };
       const names = [['Amy', 'Stone'], ['Ben', 'Hart'], ['Cal', 'Ward'], ['Dee', 'Moss'], ['Eve', 'Lane'], ['Fay', 'Cole']] as const;
       await Promise.all(
         names.map(async ([first, last], i) => {
@@ -179,9 +179,10 @@ describe.runIf(databaseKind === 'postgres')('with two instances on one database'
           expect((await via.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
         }),
       );
-      await until(() => slack.posts.length - before, (n) => n >= names.length, 15_000);
+      await until(() => Math.min(slack.posts.length - before.slack, teams.posts.length - before.teams), (n) => n >= names.length, 15_000);
       await pause(3000);
-      expect(slack.posts.length - before).toBe(names.length);
+      expect(slack.posts.length - before.slack).toBe(names.length);
+      expect(teams.posts.length - before.teams).toBe(names.length);
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
     }
