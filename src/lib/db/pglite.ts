@@ -35,6 +35,13 @@ export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Data
 }
 
 /**
+ * The embedded server's own settings, written to its postgresql.conf at every start. PostgreSQL's
+ * default 128 MB of shared buffers became 190 MiB of WebAssembly memory held by an idle process; a
+ * small office's database is a few MB, and the operating system caches the files anyway.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
+
+/**
  * Opens the embedded database under dataDir, holding the folder's lock for this process. The folder
  * and everything in it are the owner's alone: the database holds password hashes and customers.
  */
@@ -48,7 +55,7 @@ export async function openPgliteFolder(dataDir: string): Promise<Database> {
   let pg: PGlite | undefined;
   try {
     checkPgliteFolderVersion(databaseDir, dataDir);
-    pg = await PGlite.create(databaseDir);
+    pg = await PGlite.create(databaseDir, { postgresqlconf: PGLITE_SETTINGS });
     // PGlite sets its own modes regardless of the umask: 0666 on the files of a new database, 0644
     // on the relation cache it rewrites at each start. Only a pass after the start catches them.
     ownerOnly(dataDir);
