@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest, type RawAnswer } from '../../src/lib/testing/raw-http.ts';
 import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind } from '../helpers/database.ts';
@@ -13,26 +13,9 @@ import { freePort, spawnServer } from '../helpers/server-process.ts';
 // Issue 16 point 1 (docs/decisions/040): answers compressed by Accept-Encoding, static files
 // precompressed and cached for a year under /_astro/, event streams never compressed.
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+const raw = (url: string, headers: Record<string, string> = {}) => rawRequest(url, headers);
 
-/** The answer's bytes as they came over the wire (fetch would decode them). */
-function raw(url: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function decoded(answer: Raw): Buffer {
+function decoded(answer: RawAnswer): Buffer {
   const coding = answer.headers['content-encoding'];
   return coding === 'br' ? brotliDecompressSync(answer.body) : coding === 'gzip' ? gunzipSync(answer.body) : answer.body;
 }

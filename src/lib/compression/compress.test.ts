@@ -1,3 +1,4 @@
+import { rawRequest } from '../testing/raw-http.ts';
 import { createServer, request, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -16,18 +17,7 @@ async function serve(handler: RequestListener): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** Raw bytes and headers, not decoded (fetch would decode them). */
-function get(url: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = rawRequest;
 
 const bigJson = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item ${i}` })) });
 const json: RequestListener = (_req, res) => {
