@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, customType, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, customType, date, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -142,6 +142,9 @@ export const reviewRequests = pgTable('review_requests', {
   interactionDate: date('interaction_date', { mode: 'string' }),
   reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The keys the matcher files this customer under (src/lib/reviews/match-keys.ts), of matchKeysVersion. */
+  matchKeys: text('match_keys').array().notNull().default([]),
+  matchKeysVersion: smallint('match_keys_version').notNull().default(0),
 });
 
 export const MATCH_STATUSES = ['auto_matched', 'self_confirmed', 'manual', 'needs_review', 'unmatched'] as const;

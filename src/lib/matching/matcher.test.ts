@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { jaroWinkler } from './jaro-winkler.ts';
-import { matchReview, matchReviews, RequestIndex, timeFactor, type OpenRequest } from './matcher.ts';
+import { MATCH_KEYS_VERSION, matchLookup, matchReview, matchReviews, requestMatchKeys, RequestIndex, timeFactor, type OpenRequest } from './matcher.ts';
 import { nameScore } from './name-score.ts';
 import { areNicknames } from './nicknames.ts';
 import { parseCustomer, parseReviewerName } from './normalize.ts';
@@ -220,5 +222,48 @@ describe('matchReviews', () => {
     const results = matchReviews([second, first], [sarah]);
     expect(results.get(first)).toMatchObject({ status: 'auto_matched', requestId: sarah.id });
     expect(results.get(second)?.status).toBe('unmatched');
+  });
+});
+
+describe('candidate lookup by stored keys', () => {
+  interface Labelled {
+    requests: { firstName: string; lastName: string; email: string; createdAt: string; clickedAt: string | null }[];
+    reviews: { reviewerName: string | null; createTime: string }[];
+  }
+  const set = JSON.parse(readFileSync(new URL('../../../tests/fixtures/matching/labelled-set.json', import.meta.url), 'utf8')) as { scenarios: Labelled[] };
+  const requestsOf = (scenario: Labelled): OpenRequest[] =>
+    scenario.requests.map((r, i) => ({ ...r, id: i + 1, createdAt: new Date(r.createdAt), clickedAt: r.clickedAt ? new Date(r.clickedAt) : null }));
+
+  it('gives every review of the labelled set the verdict it gets against all open requests', () => {
+    let compared = 0;
+    let narrowed = 0;
+    for (const scenario of set.scenarios) {
+      const requests = requestsOf(scenario);
+      const stored = new Map(requests.map((r) => [r.id, new Set(requestMatchKeys(r))]));
+      const everything = new RequestIndex(requests);
+      for (const raw of scenario.reviews) {
+        const review = { reviewerName: raw.reviewerName, createTime: new Date(raw.createTime) };
+        // What the SQL of src/lib/reviews/match-keys.ts selects: a shared key, or a click in the window.
+        const lookup = matchLookup(review);
+        const candidates = requests.filter(
+          (r) =>
+            lookup.keys.some((key) => stored.get(r.id)!.has(key)) ||
+            (r.clickedAt !== null && r.clickedAt >= lookup.clickedFrom && r.clickedAt <= lookup.clickedTo),
+        );
+        expect(matchReview(review, new RequestIndex(candidates)), `${raw.reviewerName}`).toEqual(matchReview(review, everything));
+        compared++;
+        if (candidates.length * 4 < requests.length) narrowed++;
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+    // The point of the keys: most reviews read a small part of the open requests.
+    expect(narrowed / compared).toBeGreaterThan(0.9);
+  });
+
+  it('asks for a new key version when the keys a name is filed under change', () => {
+    const keys = set.scenarios.flatMap((s) => requestsOf(s).map((r) => requestMatchKeys(r).sort().join(' ')));
+    const fingerprint = createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 16);
+    // A new fingerprint means stored keys are out of date: bump MATCH_KEYS_VERSION, then this line.
+    expect({ version: MATCH_KEYS_VERSION, fingerprint }).toEqual({ version: 1, fingerprint: 'cd2e04d512af8b27' });
   });
 });

@@ -1,6 +1,6 @@
 import { nameScore, SUPPORTABLE_NAME_SCORE, type NameEvidence } from './name-score.ts';
 import { nameGroups, relatedNames } from './nicknames.ts';
-import { parseCustomer, parseReviewerName, soundsLike, type CustomerName } from './normalize.ts';
+import { parseCustomer, parseReviewerName, soundsLike, type CustomerName, type ReviewerName } from './normalize.ts';
 
 // Thresholds of issue 5: auto_matched from 70 %, needs_review from 40 % to 69 %, below that unmatched.
 export const AUTO_MATCH_AT = 70;
@@ -10,6 +10,8 @@ export const AMBIGUITY_MARGIN = 12;
 /** Clocks differ a little between Google, the CRM and us. */
 const CLOCK_SKEW_MS = 2 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** An anonymous review right after one customer, and only one, opened their review link. */
+const ANONYMOUS_CLICK_WINDOW_MS = 2 * 60 * 60 * 1000;
 
 export interface OpenRequest {
   id: number;
@@ -68,6 +70,71 @@ interface Indexed {
 /** The first four letters as they sound: near spellings (Kaitlyn for Caitlin) find each other. */
 const prefix = (word: string) => soundsLike(word).slice(0, 4);
 
+/**
+ * Bump when the keys a name is filed under change (the code below, the nickname groups, the
+ * romanisation): requests keep their keys in the database (review_requests.match_keys), and those of
+ * an older version are worked out again before a review is matched (src/lib/reviews/match-keys.ts).
+ */
+export const MATCH_KEYS_VERSION = 1;
+
+/** The keys that find a customer: name words, nickname groups, sound-alike prefixes and the email's local part. */
+function keysOfName(name: CustomerName): string[] {
+  const keys = new Set<string>();
+  for (const word of [...name.first, ...name.last]) {
+    if (word.length < 2) continue;
+    keys.add(`w:${word}`);
+    if (word.length >= 5) keys.add(`p:${prefix(word)}`);
+  }
+  // Given names are found through every spelling they can stand for (Muhammad through Mohammed).
+  for (const word of name.first) for (const related of relatedNames(word) ?? []) keys.add(`g:${related}`);
+  if (name.emailLocal) keys.add(`e:${name.emailLocal}`);
+  if (name.emailLocal.length >= 4) keys.add(`p:${prefix(name.emailLocal)}`);
+  return [...keys];
+}
+
+/** The keys a request is filed under, as stored with it when it is logged. */
+export function requestMatchKeys(request: Pick<OpenRequest, 'firstName' | 'lastName' | 'email'>): string[] {
+  return keysOfName(parseCustomer(request.firstName, request.lastName, request.email));
+}
+
+/** The keys under which the requests a reviewer's name may stand for are filed. */
+function lookupKeys(reviewer: ReviewerName): string[] {
+  const keys = new Set<string>();
+  const { words: tokens, handle } = reviewer;
+  // Prefixes find typos in names of five letters or more (shorter ones differ in their first four).
+  for (const token of tokens) {
+    if (token.length < 2) continue;
+    keys.add(`w:${token}`);
+    if (token.length >= 5) keys.add(`p:${prefix(token)}`);
+    keys.add(`g:${token}`);
+    for (const group of nameGroups(token)) keys.add(`g:${group}`);
+  }
+  if (handle) {
+    keys.add(`e:${handle}`);
+    if (handle.length >= 4) keys.add(`p:${prefix(handle)}`);
+    // A handle holds names run together ("bobsmith", "kimsarah"): every split into two pieces of
+    // three letters or more finds the customers those pieces name.
+    for (let at = 3; at <= handle.length - 3; at++) {
+      for (const piece of [handle.slice(0, at), handle.slice(at)]) {
+        keys.add(`w:${piece}`);
+        keys.add(`g:${piece}`);
+      }
+    }
+  }
+  return [...keys];
+}
+
+/**
+ * Which open requests can matter to a review: those filed under one of `keys`, and those whose link
+ * was opened between `clickedFrom` and `clickedTo` (for a review whose name says nothing). Matching
+ * against only these gives the same verdict as matching against every open request.
+ */
+export function matchLookup(review: IncomingReviewForMatching): { keys: string[]; clickedFrom: Date; clickedTo: Date } {
+  const reviewer = parseReviewerName(review.reviewerName);
+  const at = review.createTime.getTime();
+  return { keys: reviewer ? lookupKeys(reviewer) : [], clickedFrom: new Date(at - ANONYMOUS_CLICK_WINDOW_MS), clickedTo: new Date(at + CLOCK_SKEW_MS) };
+}
+
 /** Open requests indexed by the name words, nickname groups, prefixes and email that can find them. */
 export class RequestIndex {
   private readonly byKey = new Map<string, Indexed[]>();
@@ -81,18 +148,8 @@ export class RequestIndex {
   add(request: OpenRequest): void {
     const name = parseCustomer(request.firstName, request.lastName, request.email);
     const entry = { request, name };
-    const keys = new Set<string>();
-    for (const word of [...name.first, ...name.last]) {
-      if (word.length < 2) continue;
-      keys.add(`w:${word}`);
-      if (word.length >= 5) keys.add(`p:${prefix(word)}`);
-    }
-    // Given names are found through every spelling they can stand for (Muhammad through Mohammed).
-    for (const word of name.first) for (const related of relatedNames(word) ?? []) keys.add(`g:${related}`);
     if (request.clickedAt) this.clicked.push(entry);
-    if (name.emailLocal) keys.add(`e:${name.emailLocal}`);
-    if (name.emailLocal.length >= 4) keys.add(`p:${prefix(name.emailLocal)}`);
-    for (const key of keys) {
+    for (const key of keysOfName(name)) {
       const list = this.byKey.get(key);
       if (list) list.push(entry);
       else this.byKey.set(key, [entry]);
@@ -112,37 +169,15 @@ export class RequestIndex {
     });
   }
 
-  candidates(tokens: string[], handle: string | null): Indexed[] {
+  candidates(reviewer: ReviewerName): Indexed[] {
     const found = new Map<number, Indexed>();
-    const collect = (key: string) => {
+    for (const key of lookupKeys(reviewer)) {
       for (const entry of this.byKey.get(key) ?? []) if (!this.taken.has(entry.request.id)) found.set(entry.request.id, entry);
-    };
-    // Prefixes find typos in names of five letters or more (shorter ones differ in their first four).
-    for (const token of tokens) {
-      if (token.length < 2) continue;
-      collect(`w:${token}`);
-      if (token.length >= 5) collect(`p:${prefix(token)}`);
-      collect(`g:${token}`);
-      for (const group of nameGroups(token)) collect(`g:${group}`);
-    }
-    if (handle) collect(`e:${handle}`);
-    if (handle && handle.length >= 4) collect(`p:${prefix(handle)}`);
-    // A handle holds names run together ("bobsmith", "kimsarah"): every split into two pieces of
-    // three letters or more finds the customers those pieces name.
-    if (handle) {
-      for (let at = 3; at <= handle.length - 3; at++) {
-        for (const piece of [handle.slice(0, at), handle.slice(at)]) {
-          collect(`w:${piece}`);
-          collect(`g:${piece}`);
-        }
-      }
     }
     return [...found.values()];
   }
 }
 
-/** An anonymous review right after one customer, and only one, opened their review link. */
-const ANONYMOUS_CLICK_WINDOW_MS = 2 * 60 * 60 * 1000;
 const ANONYMOUS_CLICK_CONFIDENCE = 45;
 /** The same for a name that fits no request (a business's or a partner's account): a little less sure. */
 const UNKNOWN_NAME_CLICK_CONFIDENCE = NEEDS_REVIEW_AT;
@@ -178,7 +213,7 @@ export function matchReview(review: IncomingReviewForMatching, index: RequestInd
   if (!reviewer) return matchByClickAlone(reviewTime, index) ?? { status: 'unmatched', confidence: 0 };
 
   const scored: { id: number; confidence: number; sinceRequest: number; evidence: MatchEvidence }[] = [];
-  for (const { request, name } of index.candidates(reviewer.words, reviewer.handle)) {
+  for (const { request, name } of index.candidates(reviewer)) {
     const sinceRequest = reviewTime - request.createdAt.getTime();
     if (sinceRequest < -CLOCK_SKEW_MS) continue; // a review cannot come from a later request
     const evidence = nameScore(reviewer, name);

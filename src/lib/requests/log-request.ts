@@ -19,6 +19,7 @@ import { challengeSettings } from '../scoring.ts';
 import { staffIdFor } from '../staff/people.ts';
 import { localDateOf } from '../time.ts';
 import { INTERACTION_DATE_FUTURE } from '../validation/rules.ts';
+import { matchKeyColumns } from '../reviews/match-keys.ts';
 
 // Logging a review request (issue 4): the staff member's form becomes a stored request with its
 // tracked-link token, its email in the outbox and the queue job that sends it, committed together.
@@ -118,6 +119,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
         customerFirstName: input.firstName,
         customerLastName: input.lastName,
         customerEmail: input.email,
+        ...matchKeyColumns({ firstName: input.firstName, lastName: input.lastName, email: input.email }),
         templateId: template.id,
         emailSubject: subject,
         emailHtml: bodyHtml,

@@ -5,6 +5,7 @@ import { getTeamInWorkspace } from '../teams.ts';
 import type { Workspace } from '../workspaces.ts';
 import type { RequestMatchStatus } from './status.ts';
 import { FIRST_PAGE, type Page } from '../paging.ts';
+import { matchKeyColumns } from '../reviews/match-keys.ts';
 
 // Review requests as the report, the campaigns list and the admin card show them (SPEC.md section 3).
 // A request's match comes from the review linked to it (reviews.request_id): its status, confidence,
@@ -224,6 +225,7 @@ export async function updateRequest(db: Db, workspace: Pick<Workspace, 'id'>, re
         customerFirstName: changes.firstName,
         customerLastName: changes.lastName,
         customerEmail: changes.email,
+        ...matchKeyColumns(changes),
         staffFirstName: changes.staffFirstName,
         teamId: team.id,
       })

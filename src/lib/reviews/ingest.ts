@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
-import { deletedReviews, reviewRequests, reviews } from '../db/schema.ts';
+import { deletedReviews, reviews } from '../db/schema.ts';
 import { raiseEvent, type Store } from '../events/domain-events.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { publishLiveEvent } from '../live/publish.ts';
@@ -9,14 +9,12 @@ import { matchReview, RequestIndex, type MatchResult } from '../matching/matcher
 import { fold } from '../matching/normalize.ts';
 import { matchWithinPlan } from '../plans.ts';
 import { NEUTRAL_AT_OR_BELOW } from '../game/wallboard-rules.ts';
-import { challengeSettings, COUNTED_FOR_TEAM } from '../scoring.ts';
+import { challengeSettings } from '../scoring.ts';
 import { readSettings } from '../settings.ts';
 import type { Workspace } from '../workspaces.ts';
+import { candidateRequests, refreshMatchKeys, stillOpen, type CandidateRequest } from './match-keys.ts';
 import { LIVE_REVIEW, upsertReview, type IncomingReview } from './store.ts';
 
-/** Requests older than this are not offered to the matcher. */
-const OPEN_REQUEST_DAYS = 400;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** DESIGN.md: a CRM delivery and the Google sync of one review agree on the creation time within 48 h. */
 const SAME_REVIEW_WINDOW_MS = 48 * 60 * 60 * 1000;
 
@@ -44,9 +42,10 @@ export interface IngestOptions {
  * review before.
  */
 export async function ingestReview(store: Store, workspace: Workspace, review: IncomingReview, options: IngestOptions = {}): Promise<Ingested | null> {
+  const prepared = await prepareMatch(store.database.db, workspace, review);
   const ingested = await store.database.db.transaction(async (tx) => {
     await lockWorkspaceReviews(tx, workspace.id);
-    return storeReview(tx, store.jobs, workspace, review);
+    return storeReview(tx, store.jobs, workspace, review, prepared);
   });
   if (ingested && options.announce !== false) await announceIngested(store.database, workspace.id, ingested, review);
   return ingested;
@@ -54,18 +53,45 @@ export async function ingestReview(store: Store, workspace: Workspace, review: I
 
 /**
  * One matcher at a time per workspace: a request takes at most one review even when two arrive
- * together. Held until the transaction ends.
+ * together. Held until the transaction ends; the matching itself is worked out before it is taken
+ * (prepareMatch), so the lock is held for the write.
  */
 export async function lockWorkspaceReviews(tx: Db, workspaceId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspaceId})`);
 }
 
+/** The matcher's verdict on a review, and the candidate requests it was reached from. */
+export interface PreparedMatch {
+  result: MatchResult;
+  candidates: CandidateRequest[];
+}
+
+/**
+ * The match of a review not stored yet, worked out before the workspace lock is taken: only the
+ * requests its name's keys (or a recent click) point to are read, not every open request. Null when
+ * the review is stored already (a repeated delivery, a Google sync seeing it again): nothing to match.
+ */
+export async function prepareMatch(db: Db, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch | null> {
+  const [stored] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.source, review.source), eq(reviews.externalId, review.externalId)));
+  return stored ? null : matchAgainstOpenRequests(db, workspace, review);
+}
+
+async function matchAgainstOpenRequests(db: Db, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch> {
+  await refreshMatchKeys(db, workspace.id);
+  const candidates = await candidateRequests(db, workspace.id, review);
+  return { result: matchWithinPlan(matchReview(review, new RequestIndex(candidates)), workspace.plan), candidates };
+}
+
 /**
  * Stores, links and matches one review, and raises review.created (and review.matched when the matcher
  * placed it). Runs inside the caller's transaction, after lockWorkspaceReviews, so that whatever the
- * caller records beside the review (a CRM delivery) is committed with it or not at all.
+ * caller records beside the review (a CRM delivery) is committed with it or not at all. `prepared` is
+ * prepareMatch's verdict, used when none of its candidates was taken meanwhile.
  */
-export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview): Promise<Ingested | null> {
+export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview, prepared: PreparedMatch | null): Promise<Ingested | null> {
   const [deleted] = await tx
     .select({ at: deletedReviews.deletedAt })
     .from(deletedReviews)
@@ -79,7 +105,7 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
   let linkedTo: number | null = null;
   if (stored.created) {
     linkedTo = await linkSameReview(tx, workspace, stored.id, review);
-    if (linkedTo === null) ({ match, teamId: matchedTeamId } = await matchNewReview(tx, workspace, stored.id, review));
+    if (linkedTo === null) ({ match, teamId: matchedTeamId } = await matchNewReview(tx, workspace, stored.id, review, prepared));
   }
   const { start } = await challengeSettings(tx, workspace);
   const counted = stored.created && linkedTo === null && review.createTime.getTime() >= start.getTime();
@@ -130,31 +156,17 @@ export async function announceReviews(
 }
 
 /** The matcher's verdict, and the team the review now counts for (auto_matched only). */
-async function matchNewReview(tx: Db, workspace: Workspace, reviewId: number, review: IncomingReview): Promise<{ match: MatchResult; teamId: number | null }> {
-  const taken = tx
-    .select({ id: reviews.requestId })
-    .from(reviews)
-    .where(and(eq(reviews.workspaceId, workspace.id), isNotNull(reviews.requestId), inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM])));
-  const open = await tx
-    .select({
-      id: reviewRequests.id,
-      firstName: reviewRequests.customerFirstName,
-      lastName: reviewRequests.customerLastName,
-      email: reviewRequests.customerEmail,
-      createdAt: reviewRequests.createdAt,
-      clickedAt: reviewRequests.clickedAt,
-      teamId: reviewRequests.teamId,
-    })
-    .from(reviewRequests)
-    .where(
-      and(
-        eq(reviewRequests.workspaceId, workspace.id),
-        gte(reviewRequests.createdAt, new Date(review.createTime.getTime() - OPEN_REQUEST_DAYS * DAY_MS)),
-        notInArray(reviewRequests.id, taken),
-      ),
-    );
-  const result = matchWithinPlan(matchReview(review, new RequestIndex(open)), workspace.plan);
-  const chosen = result.status === 'unmatched' ? undefined : open.find((r) => r.id === result.requestId);
+async function matchNewReview(
+  tx: Db,
+  workspace: Workspace,
+  reviewId: number,
+  review: IncomingReview,
+  prepared: PreparedMatch | null,
+): Promise<{ match: MatchResult; teamId: number | null }> {
+  // Another review may have taken a candidate since: then the match is worked out again, under the lock.
+  const fresh = prepared && (await stillOpen(tx, workspace.id, prepared.candidates.map((c) => c.id)));
+  const { result, candidates } = fresh ? prepared : await matchAgainstOpenRequests(tx, workspace, review);
+  const chosen = result.status === 'unmatched' ? undefined : candidates.find((r) => r.id === result.requestId);
   await tx
     .update(reviews)
     .set({

@@ -1,0 +1,135 @@
+import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { pgliteDatabase } from '../db/pglite.ts';
+import { reviewRequests, reviews, teams } from '../db/schema.ts';
+import type { Store } from '../events/domain-events.ts';
+import { MATCH_KEYS_VERSION } from '../matching/matcher.ts';
+import { updateRequest } from '../requests/queries.ts';
+import { staffIdFor } from '../staff/people.ts';
+import { unitWorkspace } from '../testing/unit-data.ts';
+import { unitStore } from '../testing/unit-queue.ts';
+import type { Workspace } from '../workspaces.ts';
+import { ingestReview, lockWorkspaceReviews, prepareMatch, storeReview } from './ingest.ts';
+import { candidateRequests, matchKeyColumns } from './match-keys.ts';
+import type { IncomingReview } from './store.ts';
+
+let database: Database;
+let store: Store;
+beforeAll(async () => {
+  database = pgliteDatabase(await PGlite.create());
+  await migrate(database);
+  store = await unitStore(database);
+});
+afterAll(async () => {
+  await store.jobs.stop(1000);
+  await database.close();
+});
+
+const HOUR = 60 * 60 * 1000;
+let reviewCount = 0;
+const review = (reviewerName: string | null, createTime = new Date()): IncomingReview => ({
+  kind: 'google',
+  source: 'test',
+  externalId: `r-${++reviewCount}`,
+  reviewerName,
+  rating: 5,
+  comment: null,
+  createTime,
+});
+
+/** Requests written straight in, as a restored backup or an older version left them: no keys yet, unless `keyed`. */
+async function requests(workspace: Workspace, names: [string, string][], options: { keyed?: boolean; clickedAt?: Date } = {}): Promise<number[]> {
+  const staffId = await staffIdFor(database.db, workspace.id, 'alex@example.com', 'Alex');
+  const rows = await database.db
+    .insert(reviewRequests)
+    .values(
+      names.map(([firstName, lastName], i) => {
+        const email = `${firstName}.${lastName}.${i}@example.com`.toLowerCase();
+        return {
+          workspaceId: workspace.id,
+          staffId,
+          staffFirstName: 'Alex',
+          staffEmail: 'alex@example.com',
+          customerFirstName: firstName,
+          customerLastName: lastName,
+          customerEmail: email,
+          createdAt: new Date(Date.now() - 2 * 24 * HOUR),
+          clickedAt: options.clickedAt ?? null,
+          ...(options.keyed ? matchKeyColumns({ firstName, lastName, email }) : {}),
+        };
+      }),
+    )
+    .returning({ id: reviewRequests.id });
+  return rows.map((r) => r.id);
+}
+
+const crowd = (n: number): [string, string][] =>
+  Array.from({ length: n }, (_, i) => [['Olivia', 'Liam', 'Noah', 'Mia', 'Jack', 'Ava'][i % 6]!, ['Brown', 'Nguyen', 'Singh', 'Walker', 'Murphy'][i % 5]! + String.fromCharCode(97 + (i % 26))]);
+
+describe('matching a new review against its candidate requests only', () => {
+  it('works out the keys of requests stored without them before matching, once', async () => {
+    const workspace = await unitWorkspace(database.db);
+    const [id] = await requests(workspace, [['Siobhán', "O'Connor"]]);
+    const ingested = await ingestReview(store, workspace, review('Siobhan OConnor'));
+    expect(ingested?.match).toMatchObject({ status: 'auto_matched', requestId: id });
+    const [row] = await database.db.select().from(reviewRequests).where(eq(reviewRequests.id, id!));
+    expect(row).toMatchObject({ matchKeysVersion: MATCH_KEYS_VERSION, matchKeys: expect.arrayContaining(['w:siobhan', 'w:oconnor']) });
+  });
+
+  it('reads a handful of 2,000 open requests for a name, plus the one opened just before an anonymous review', async () => {
+    const workspace = await unitWorkspace(database.db);
+    await requests(workspace, crowd(2000), { keyed: true });
+    const [zanele] = await requests(workspace, [['Zanele', 'Dlamini']], { keyed: true });
+    const [clicked] = await requests(workspace, [['Tomasz', 'Kowalski']], { keyed: true, clickedAt: new Date(Date.now() - HOUR) });
+    const named = await candidateRequests(database.db, workspace.id, review('Zanele D.'));
+    expect(named.map((r) => r.id)).toEqual([zanele, clicked]);
+    const anonymous = await candidateRequests(database.db, workspace.id, review(null));
+    expect(anonymous.map((r) => r.id)).toEqual([clicked]);
+    expect((await ingestReview(store, workspace, review(null)))?.match).toMatchObject({ status: 'needs_review', requestId: clicked });
+  });
+
+  it('leaves out a request another review has taken', async () => {
+    const workspace = await unitWorkspace(database.db);
+    const [id] = await requests(workspace, [['Priya', 'Raman']], { keyed: true });
+    expect((await ingestReview(store, workspace, review('Priya Raman')))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
+    expect(await candidateRequests(database.db, workspace.id, review('Priya Raman'))).toEqual([]);
+  });
+
+  it('matches again under the lock when a candidate was taken after the match was worked out', async () => {
+    const workspace = await unitWorkspace(database.db);
+    const [id] = await requests(workspace, [['Mateo', 'Fernández']], { keyed: true });
+    const second = review('Mateo Fernandez');
+    const preparedEarlier = await prepareMatch(database.db, workspace, second);
+    expect(preparedEarlier?.result).toMatchObject({ status: 'auto_matched', requestId: id });
+    // Meanwhile another review by the same name takes the request.
+    expect((await ingestReview(store, workspace, review('Mateo Fernández')))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
+    const stored = await database.db.transaction(async (tx) => {
+      await lockWorkspaceReviews(tx, workspace.id);
+      return storeReview(tx, store.jobs, workspace, second, preparedEarlier);
+    });
+    expect(stored?.match?.status).toBe('unmatched');
+    const counted = await database.db.select().from(reviews).where(eq(reviews.requestId, id!));
+    expect(counted).toHaveLength(1);
+  });
+
+  it('finds an edited request under its new name, not its old one', async () => {
+    const workspace = await unitWorkspace(database.db);
+    const [id] = await requests(workspace, [['Sarah', 'Kim']], { keyed: true });
+    const [team] = await database.db.select({ id: teams.id }).from(teams).where(eq(teams.workspaceId, workspace.id));
+    const edit = { firstName: 'Hannah', lastName: 'Okafor', email: 'hannah@example.com', staffFirstName: 'Alex', teamId: team!.id };
+    expect(await updateRequest(database.db, workspace, id!, edit)).toMatchObject({ ok: true });
+    expect(await candidateRequests(database.db, workspace.id, review('Sarah Kim'))).toEqual([]);
+    expect((await ingestReview(store, workspace, review('Hannah Okafor')))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
+  });
+
+  it('does no matching for a review stored before (a sync seeing it again)', async () => {
+    const workspace = await unitWorkspace(database.db);
+    await requests(workspace, [['Ines', 'Duarte']], { keyed: true });
+    const again = review('Ines Duarte');
+    await ingestReview(store, workspace, again);
+    expect(await prepareMatch(database.db, workspace, again)).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import { and, arrayOverlaps, between, eq, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { reviewRequests, reviews } from '../db/schema.ts';
+import { MATCH_KEYS_VERSION, matchLookup, requestMatchKeys, type IncomingReviewForMatching, type OpenRequest } from '../matching/matcher.ts';
+import { COUNTED_FOR_TEAM } from '../scoring.ts';
+
+/** Requests older than this are not offered to the matcher. */
+const OPEN_REQUEST_DAYS = 400;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows brought up to date per statement. */
+const REFRESH_BATCH = 500;
+
+/** The match-key columns of a request with these customer details, for its insert or update. */
+export function matchKeyColumns(customer: { firstName: string; lastName: string; email: string }) {
+  return { matchKeys: requestMatchKeys(customer), matchKeysVersion: MATCH_KEYS_VERSION };
+}
+
+/**
+ * Works out the keys of the workspace's requests that lack them or have an older version's (rows
+ * from before the keys were kept, a restored backup, a new version of the matcher). Usually finds
+ * nothing, through an index; each row is done once.
+ */
+export async function refreshMatchKeys(db: Db, workspaceId: number): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const stale = await db
+      .select({ id: reviewRequests.id, firstName: reviewRequests.customerFirstName, lastName: reviewRequests.customerLastName, email: reviewRequests.customerEmail })
+      .from(reviewRequests)
+      .where(and(eq(reviewRequests.workspaceId, workspaceId), lt(reviewRequests.matchKeysVersion, MATCH_KEYS_VERSION)))
+      .limit(REFRESH_BATCH);
+    if (!stale.length) return done;
+    const rows = JSON.stringify(stale.map((r) => ({ id: r.id, keys: requestMatchKeys(r) })));
+    await db.execute(sql`
+      UPDATE review_requests AS r
+      SET match_keys = ARRAY(SELECT jsonb_array_elements_text(v.keys)), match_keys_version = ${MATCH_KEYS_VERSION}
+      FROM jsonb_to_recordset(${rows}::jsonb) AS v(id integer, keys jsonb)
+      WHERE r.id = v.id AND r.workspace_id = ${workspaceId}`);
+    done += stale.length;
+  }
+}
+
+export type CandidateRequest = OpenRequest & { teamId: number | null };
+
+/** A request already counted for a review takes no other. */
+const notTaken = notExists(
+  sql`(SELECT 1 FROM ${reviews} WHERE ${reviews.requestId} = ${reviewRequests.id} AND ${inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM])})`,
+);
+
+/**
+ * The open requests that can matter to this review (src/lib/matching/matcher.ts matchLookup): filed
+ * under one of its name's keys, or opened shortly before it, and not taken by another review.
+ */
+export async function candidateRequests(db: Db, workspaceId: number, review: IncomingReviewForMatching): Promise<CandidateRequest[]> {
+  const lookup = matchLookup(review);
+  const found = [between(reviewRequests.clickedAt, lookup.clickedFrom, lookup.clickedTo)];
+  if (lookup.keys.length) found.push(arrayOverlaps(reviewRequests.matchKeys, lookup.keys));
+  return db
+    .select({
+      id: reviewRequests.id,
+      firstName: reviewRequests.customerFirstName,
+      lastName: reviewRequests.customerLastName,
+      email: reviewRequests.customerEmail,
+      createdAt: reviewRequests.createdAt,
+      clickedAt: reviewRequests.clickedAt,
+      teamId: reviewRequests.teamId,
+    })
+    .from(reviewRequests)
+    .where(
+      and(
+        eq(reviewRequests.workspaceId, workspaceId),
+        gte(reviewRequests.createdAt, new Date(review.createTime.getTime() - OPEN_REQUEST_DAYS * DAY_MS)),
+        or(...found),
+        notTaken,
+      ),
+    );
+}
+
+/** Whether every one of these requests is still there and still open. */
+export async function stillOpen(db: Db, workspaceId: number, requestIds: number[]): Promise<boolean> {
+  if (!requestIds.length) return true;
+  const open = await db
+    .select({ id: reviewRequests.id })
+    .from(reviewRequests)
+    .where(and(eq(reviewRequests.workspaceId, workspaceId), inArray(reviewRequests.id, requestIds), notTaken));
+  return open.length === requestIds.length;
+}
