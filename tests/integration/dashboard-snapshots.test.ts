@@ -1,7 +1,12 @@
 // The shared dashboard snapshot (src/lib/dashboard-snapshots.ts, docs/decisions/045) through the
 // running app: a change is in the very next read on the same instance, and readers that ask together
 // share one load. Runs on the embedded database and on PostgreSQL.
+//
+// The app's notices come back by LISTEN NOTICE_DELAY_MS late, as they can from a busy PostgreSQL: on
+// this machine they come back before the client's next request, which would hide a snapshot that is
+// dropped only when its notice returns. The same instance's next read must not wait for them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/lib/db/database.ts';
 import { loadDashboard } from '../../src/lib/dashboard.ts';
 import { dashboardSnapshots, type WallboardKey } from '../../src/lib/dashboard-snapshots.ts';
 import { findWorkspaceById } from '../../src/lib/workspaces.ts';
@@ -9,9 +14,18 @@ import { setPlan, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 
+const NOTICE_DELAY_MS = 400;
+
+function noticesComeBackLate(database: Database): Database {
+  return {
+    ...database,
+    listen: (channel, onPayload) => database.listen(channel, (payload) => void setTimeout(() => onPayload(payload), NOTICE_DELAY_MS)),
+  };
+}
+
 let app: TestApp;
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({}, noticesComeBackLate);
 });
 afterAll(() => app.close());
 
