@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
-import type { Db } from './db/database.ts';
+import { dashboardSnapshots } from './dashboard-snapshots.ts';
+import type { Database, Db } from './db/database.ts';
 import { reviews } from './db/schema.ts';
 import { leaderboard, loadGame, scoresOf, type Game, type LeaderboardPerson } from './game/standings.ts';
 import type { ScoreParts } from './game/fair-score.ts';
@@ -10,7 +11,7 @@ import { averageRatingX10, COUNTED_FOR_TEAM, teamScores, type TeamScore } from '
 import { readSettings } from './settings.ts';
 import { DEFAULT_ROTATE_SECONDS, WALLBOARD_PANELS, type WallboardPanel } from './validation/settings-rules.ts';
 import type { Wallboard } from './wallboards.ts';
-import { UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
+import { findWorkspaceById, UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
 
 export interface DashboardTeam {
   id: number;
@@ -120,6 +121,47 @@ export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wal
     latestReviews,
     display,
   };
+}
+
+/**
+ * A dashboard as loaded once and shared by every reader for a short while (src/lib/dashboard-snapshots.ts):
+ * its JSON is made once, on first use, for all the answers that send it. Its data must not be changed.
+ */
+export class DashboardSnapshot {
+  readonly data: Dashboard;
+  private text: string | undefined;
+
+  constructor(data: Dashboard) {
+    this.data = data;
+  }
+
+  /** The dashboard as /api/dashboard answers it: JSON.stringify of the data, made once. */
+  get json(): string {
+    return (this.text ??= JSON.stringify(this.data));
+  }
+}
+
+/** Null only for a workspace that is not there (the live hub asks by id). */
+type Kept = DashboardSnapshot | null;
+
+/**
+ * The dashboard as every reader but the milestones consumer gets it (the pages, /api/dashboard, the
+ * public API, the kiosk, the live hub): the workspace's shared snapshot of that wallboard, loaded
+ * again after every live notice of the workspace and at the latest after SNAPSHOT_TTL_MS.
+ */
+export async function sharedDashboard(database: Database, workspace: Workspace, wallboard: Wallboard | null = null): Promise<DashboardSnapshot> {
+  const load = async () => new DashboardSnapshot(await loadDashboard(database.db, workspace, wallboard));
+  const kept = await dashboardSnapshots<Kept>(database).store.get(workspace.id, wallboard?.id ?? null, load);
+  // A null kept by the hub means the workspace was not found a moment ago; this caller has it.
+  return kept ?? load();
+}
+
+/** The workspace's own dashboard by the workspace's id, shared as sharedDashboard's; null if there is no such workspace. */
+export async function sharedDashboardById(database: Database, workspaceId: number): Promise<DashboardSnapshot | null> {
+  return dashboardSnapshots<Kept>(database).store.get(workspaceId, null, async () => {
+    const workspace = await findWorkspaceById(database.db, workspaceId);
+    return workspace ? new DashboardSnapshot(await loadDashboard(database.db, workspace)) : null;
+  });
 }
 
 function dashboardTeam(game: Game, s: TeamScore): DashboardTeam {

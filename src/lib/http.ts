@@ -4,7 +4,12 @@ import { nextPage, PAGE_PROBLEM, pageOf, type Page } from './paging.ts';
 export const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
 
 export function json(data: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return new Response(JSON.stringify(data), {
+  return jsonText(JSON.stringify(data), status, headers);
+}
+
+/** The answer `json` gives, for a body already made into JSON (a shared dashboard snapshot's). */
+export function jsonText(text: string, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(text, {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });

@@ -5,7 +5,8 @@ import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openPgliteFolder } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
-import { loadDashboard } from './dashboard.ts';
+import { sharedDashboardById } from './dashboard.ts';
+import { noticeArrived } from './dashboard-snapshots.ts';
 import { emailSender } from './email/mailer.ts';
 import { emailWorker, requeueUnsentEmails } from './email/outbox.ts';
 import { googleSyncWorker } from './google/sync-jobs.ts';
@@ -16,7 +17,6 @@ import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { LiveHub } from './live/hub.ts';
 import { secretBoxKey } from './secret-box.ts';
 import { LIVE_CHANNEL, parseLiveNotice } from './live/publish.ts';
-import { findWorkspaceById } from './workspaces.ts';
 import { log, logError, setLogLevel } from './log.ts';
 
 /** Everything a request needs that lives as long as the process. */
@@ -50,13 +50,13 @@ export async function createRuntime(config: Config, database: Database): Promise
   setLogLevel(config.logLevel);
   const applied = await migrate(database);
   if (applied.length) log.info({ migrations: applied }, 'Applied migrations');
-  const live = new LiveHub(async (workspaceId) => {
-    const workspace = await findWorkspaceById(database.db, workspaceId);
-    return workspace ? loadDashboard(database.db, workspace) : null;
-  });
+  const live = new LiveHub(async (workspaceId) => (await sharedDashboardById(database, workspaceId))?.data ?? null);
   const stopListening = await database.listen(LIVE_CHANNEL, (payload) => {
     const notice = parseLiveNotice(payload);
-    if (notice) live.deliver(notice).catch((error) => logError('Could not deliver a live event', error));
+    if (!notice) return;
+    // Before the hub reads the dashboard for it: a notice of another instance makes this one's snapshots old.
+    noticeArrived(database, notice.workspaceId, notice.id);
+    live.deliver(notice).catch((error) => logError('Could not deliver a live event', error));
   });
   const appSecret = resolveAppSecret(config);
   const jobs = await startJobQueue(database);

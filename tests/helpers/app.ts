@@ -20,10 +20,13 @@ export interface TestApp {
 
 let handler: RequestListener | undefined;
 
-/** The built app served in this test process, on its own database and a free port. */
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The built app served in this test process, on its own database and a free port. `wrap` lets a test
+ * change how the app sees its database (say, notices that come back late); the app and `database` get the wrapped one.
+ */
+export async function startApp(env: Record<string, string> = {}, wrap: (database: Database) => Database = (d) => d): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rc-app-'));
-  const database = await testDatabase();
+  const database = wrap(await testDatabase());
   const server = createServer((req, res) => handler!(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewRequests, reviews, teams } from '../../src/lib/db/schema.ts';
+import { announceDataChange } from '../../src/lib/live/publish.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
@@ -309,6 +310,9 @@ describe('POST /api/admin/fix-orphaned-reviews', () => {
 
     await app.database.db.delete(reviewRequests).where(eq(reviewRequests.id, doomedRequest));
     await app.database.db.delete(teams).where(eq(teams.id, b));
+    // Deleted behind the app's back; the app's own deletions announce the change, which is what
+    // drops the shared dashboard snapshot at once (docs/decisions/045).
+    await announceDataChange(app.database, admin.workspaceId);
     expect(await board(admin)).toMatchObject({ Alpha: 2, Unknown: 1 });
 
     const fixed = await admin.client.post('/api/admin/fix-orphaned-reviews');

@@ -41,7 +41,6 @@ export class LiveHub {
   private readonly owners = new Map<string, number>();
   private readonly recent = new Map<number, { notice: Replayable; at: number }[]>();
   private readonly loadData: (workspaceId: number) => Promise<unknown>;
-  private readonly loading = new Map<number, Promise<unknown>>();
   private readonly now: () => number;
   private shutDown = false;
 
@@ -51,16 +50,15 @@ export class LiveHub {
   }
 
   /**
-   * The workspace's current data. Callers that ask while a load is under way share it: a thousand
-   * screens reconnecting together after a restart cost one load, not a thousand.
+   * The workspace's current data, as `loadData` gives it. The runtime's reads the workspace's shared
+   * dashboard snapshot (src/lib/dashboard-snapshots.ts): callers that ask while a load is under way
+   * share it, so a thousand screens reconnecting together after a restart cost one load, not a
+   * thousand; and a load that started before a notice is not what the hub sends for that notice.
+   * (The hub no longer shares loads itself: it could not tell a load begun before a notice from one
+   * begun after, and sent the older data for the notice.)
    */
   data(workspaceId: number): Promise<unknown> {
-    let pending = this.loading.get(workspaceId);
-    if (!pending) {
-      pending = this.loadData(workspaceId).finally(() => this.loading.delete(workspaceId));
-      this.loading.set(workspaceId, pending);
-    }
-    return pending;
+    return this.loadData(workspaceId);
   }
 
   add(client: LiveClient): () => void {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { noticeNotPublished, noticePublished } from '../dashboard-snapshots.ts';
 import type { Database } from '../db/database.ts';
 
 /** The one NOTIFY channel every instance listens on. */
@@ -27,8 +28,20 @@ export function newEventId(now = Date.now()): string {
   return `${now.toString(36)}-${randomBytes(4).toString('hex')}`;
 }
 
+/**
+ * Called after the change is committed. This process's dashboard snapshots of the workspace are
+ * dropped here and now, so a client that changes something and at once reads the dashboard from this
+ * instance sees its change; the other instances drop theirs when the notice reaches them.
+ */
 export async function publishLiveEvent(database: Database, notice: LiveNotice): Promise<void> {
-  await database.notify(LIVE_CHANNEL, JSON.stringify({ ...notice, id: newEventId() }));
+  const id = newEventId();
+  noticePublished(database, notice.workspaceId, id);
+  try {
+    await database.notify(LIVE_CHANNEL, JSON.stringify({ ...notice, id }));
+  } catch (error) {
+    noticeNotPublished(database, id);
+    throw error;
+  }
 }
 
 /** Something that moves the dashboard changed (a team edited, a request logged, a review matched). */
