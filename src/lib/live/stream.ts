@@ -53,24 +53,44 @@ function encodedFor(data: unknown, key: string, format: () => string): Uint8Arra
 }
 
 /**
- * One heartbeat timer per hub for all its streams, not one per stream: every 20 s each open stream
- * is sent the same comment bytes (a stream opened since the last beat gets its first one sooner).
+ * One heartbeat timer per hub for all its streams, not a setInterval per stream. The timer ticks
+ * HEARTBEAT_SLICES times per interval and each tick beats one group of streams; a stream joins the
+ * group whose next beat is a whole interval away. So, as with a timer of its own, each stream is sent
+ * the comment 19-20 s after it opens and every 20 s from then, and the writes are spread over time
+ * as the opens were (ten thousand screens are not all written to in the same tick, which would
+ * hold up a review's event that arrives then).
  */
-const heartbeats = new WeakMap<LiveHub, { timer: ReturnType<typeof setInterval>; streams: Set<EventStream> }>();
+const HEARTBEAT_SLICES = 20;
+interface Heartbeat {
+  timer: ReturnType<typeof setInterval>;
+  groups: Set<EventStream>[];
+  /** Streams in all groups. */
+  size: number;
+  tick: number;
+}
+const heartbeats = new WeakMap<LiveHub, Heartbeat>();
 function joinHeartbeat(hub: LiveHub, stream: EventStream): void {
   let heartbeat = heartbeats.get(hub);
   if (!heartbeat) {
-    const streams = new Set<EventStream>();
-    const timer = setInterval(() => {
-      for (const each of streams) each.send(HEARTBEAT);
-    }, HEARTBEAT_INTERVAL_MS);
-    heartbeats.set(hub, (heartbeat = { timer, streams }));
+    const beat: Heartbeat = {
+      timer: setInterval(() => {
+        for (const each of beat.groups[beat.tick++ % HEARTBEAT_SLICES]!) each.send(HEARTBEAT);
+      }, HEARTBEAT_INTERVAL_MS / HEARTBEAT_SLICES),
+      groups: Array.from({ length: HEARTBEAT_SLICES }, () => new Set<EventStream>()),
+      size: 0,
+      tick: 0,
+    };
+    heartbeats.set(hub, (heartbeat = beat));
   }
-  heartbeat.streams.add(stream);
+  // The group beaten last: its next beat is a full interval away, as with a timer of its own.
+  heartbeat.groups[(heartbeat.tick + HEARTBEAT_SLICES - 1) % HEARTBEAT_SLICES]!.add(stream);
+  heartbeat.size += 1;
 }
 function leaveHeartbeat(hub: LiveHub, stream: EventStream): void {
   const heartbeat = heartbeats.get(hub);
-  if (!heartbeat?.streams.delete(stream) || heartbeat.streams.size) return;
+  if (!heartbeat?.groups.some((group) => group.delete(stream))) return;
+  heartbeat.size -= 1;
+  if (heartbeat.size) return;
   clearInterval(heartbeat.timer);
   heartbeats.delete(hub);
 }
