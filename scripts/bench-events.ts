@@ -322,8 +322,8 @@ interface Result {
   /** Per review: the time until the last client had it. */
   lastP50: number;
   postP50: number;
-  /** Per server (one, or A and B): streams held, RSS before the clients connect, its peak from then on, after the reviews. */
-  rss: { name: string; streams: number; idle: number; peak: number; after: number }[];
+  /** Per server (one, or A and B): streams held, RSS before the clients connect, its peak from then on, after the reviews; CPU over the reviews. */
+  rss: { name: string; streams: number; idle: number; peak: number; after: number; cpuReviews: number }[];
   streamingCpuConnect: number;
   streamingCpuReviews: number;
   benchCpuConnect: number;
@@ -431,6 +431,7 @@ async function run(mode: Mode): Promise<Result> {
     const t0s: number[] = [];
     const postTimes: number[] = [];
     const cpuBeforeReviews = cpuSeconds(streaming.child.pid);
+    const serversCpuBefore = servers.map(({ server }) => cpuSeconds(server.child.pid));
     const benchBeforeReviews = benchCpu(streams);
     for (let k = 0; k < REVIEWS; k++) {
       const t0 = nowMs();
@@ -452,6 +453,7 @@ async function run(mode: Mode): Promise<Result> {
     await waitUntil(() => streams.delivered(REVIEWS - 1) >= CLIENTS - streams.failed(), 1000);
     await sleep(50); // the workers' last progress
     const streamingCpuReviews = cpuSeconds(streaming.child.pid) - cpuBeforeReviews;
+    const serversCpuReviews = servers.map(({ server }, i) => cpuSeconds(server.child.pid) - serversCpuBefore[i]!);
     const benchCpuReviews = benchCpu(streams) - benchBeforeReviews;
     const after = servers.map(({ server }) => rssMiB(server.child.pid));
     sampler.stop();
@@ -494,7 +496,7 @@ async function run(mode: Mode): Promise<Result> {
       max: latencies.at(-1) ?? NaN,
       lastP50: percentile(lasts, 0.5),
       postP50: percentile(postTimes, 0.5),
-      rss: servers.map(({ name }, i) => ({ name, streams: streamsOn[i]!, idle: idle[i]!, peak: sampler.peaks[i]!, after: after[i]! })),
+      rss: servers.map(({ name }, i) => ({ name, streams: streamsOn[i]!, idle: idle[i]!, peak: sampler.peaks[i]!, after: after[i]!, cpuReviews: serversCpuReviews[i]! })),
       streamingCpuConnect,
       streamingCpuReviews,
       benchCpuConnect,
@@ -568,6 +570,9 @@ if (results.length) {
         `bench client CPU (${r.workers} client processes and this one) ${r.benchCpuConnect.toFixed(2)} s while connecting, ` +
         `${r.benchCpuReviews.toFixed(2)} s over the reviews; ${r.connections} TCP connections held`,
     );
+    if (r.rss.length > 1) {
+      console.log(`${name}: CPU over the reviews by server: ${r.rss.map((m) => `${m.name} ${((m.cpuReviews * 1000) / r.reviews).toFixed(0)} ms a review (${m.streams} streams)`).join(', ')}`);
+    }
     if (r.failedStreams) console.log(`${name}: ${r.failedStreams} streams failed: ${r.failures}`);
     if (r.unexpected) console.log(`${name}: ${r.unexpected} unexpected or duplicate reviewAdded events`);
     if (r.serverErrors.length) console.log(`${name}: server log lines that look like errors:\n  ${r.serverErrors.slice(0, 10).join('\n  ')}`);
