@@ -49,7 +49,9 @@ async function start() {
   ]);
   const server = createServer(withHealthRoutes(handler, { readiness, https: config.publicUrl.startsWith('https:') }));
   const requests = drainable(server);
-  server.listen(config.port, config.host, () => {
+  // A deploy reconnects every screen at once: a longer accept queue than node's 511 (the kernel caps
+  // it at net.core.somaxconn) keeps thousands of simultaneous connects from being dropped and retried.
+  server.listen({ port: config.port, host: config.host, backlog: 4096 }, () => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     log.info(`Review Challenge is running on ${config.publicUrl} (using ${where})`);
   });

@@ -7,8 +7,11 @@ export interface LiveClient {
   kioskLinkId?: number;
   /** Who opened it (a session, a kiosk link): each may hold only so many streams at once. */
   owner?: string;
-  /** Writes an already formatted server-sent event. */
-  write(message: string): void;
+  /**
+   * Writes an already formatted server-sent event; `encoded` is the same event as UTF-8, made once
+   * for every client it goes to (a stream writes those bytes rather than encoding its own copy).
+   */
+  write(message: string, encoded?: Uint8Array): void;
   close(): void;
 }
 
@@ -22,6 +25,8 @@ export const REPLAY_MAX_AGE_MS = 5 * 60 * 1000;
  */
 export const SHUTDOWN_RECONNECT_HINT_MS = 1000;
 export const SHUTDOWN_MESSAGE = `retry: ${SHUTDOWN_RECONNECT_HINT_MS}\n\n`;
+const encoder = new TextEncoder();
+const SHUTDOWN_BYTES = encoder.encode(SHUTDOWN_MESSAGE);
 
 /** A named server-sent event whose data is the payload as JSON, with its id when it has one. */
 export function formatEvent(event: LiveEventName, payload: unknown, id?: string): string {
@@ -83,7 +88,7 @@ export class LiveHub {
     this.shutDown = true;
     for (const set of [...this.clients.values()]) {
       for (const client of [...set]) {
-        client.write(SHUTDOWN_MESSAGE);
+        client.write(SHUTDOWN_MESSAGE, SHUTDOWN_BYTES);
         client.close();
       }
     }
@@ -126,15 +131,21 @@ export class LiveHub {
   async deliver(notice: PublishedNotice): Promise<void> {
     const clients = this.clients.get(notice.workspaceId);
     if (notice.event === 'kiosk_revoked') {
-      for (const client of [...(clients ?? [])]) if (client.kioskLinkId === notice.kioskLinkId) client.close();
+      // Closing a client takes it out of the set: collect the link's clients first.
+      const revoked: LiveClient[] = [];
+      for (const client of clients ?? []) if (client.kioskLinkId === notice.kioskLinkId) revoked.push(client);
+      for (const client of revoked) client.close();
       return;
     }
     this.keep(notice);
-    // Who is connected now gets it live; a client that connects from here on gets it by its replay.
-    const targets = [...(clients ?? [])];
-    if (!targets.length) return;
+    if (!clients?.size) return;
+    // Who is connected now gets it live; a client that connects from here on gets it by its replay
+    // (or its first data_update). So the set is copied when the data must be awaited, not otherwise.
+    const targets = notice.event === 'celebration' ? clients : [...clients];
     const message = this.message(notice, notice.event === 'celebration' ? null : await this.data(notice.workspaceId));
-    for (const client of targets) client.write(message);
+    // Formatted and encoded once; every client is handed the same bytes.
+    const encoded = encoder.encode(message);
+    for (const client of targets) client.write(message, encoded);
   }
 
   private keep(notice: Replayable): void {

@@ -41,6 +41,41 @@ describe('liveEventStream', () => {
     expect((await reader.read()).done).toBe(true);
   });
 
+  it('beats every stream of a hub from one timer, about 20 s after it opened, and stops the timer when the last one goes', async () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub(async () => ({}));
+    const open = () => {
+      const abort = new AbortController();
+      const reader = liveEventStream(hub, { workspaceId: 7, owner, signal: abort.signal }).body!.getReader();
+      const chunks: string[] = [];
+      void (async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          chunks.push(new TextDecoder().decode(value));
+        }
+      })();
+      return { abort, heartbeats: () => chunks.filter((chunk) => chunk === ': heartbeat\n\n').length };
+    };
+    const first = open();
+    await vi.advanceTimersByTimeAsync(7_000);
+    const second = open();
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS - 7_000 - 1_000);
+    expect([first.heartbeats(), second.heartbeats()]).toEqual([0, 0]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([first.heartbeats(), second.heartbeats()]).toEqual([1, 0]);
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect([first.heartbeats(), second.heartbeats()]).toEqual([1, 0]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([first.heartbeats(), second.heartbeats()]).toEqual([1, 1]);
+    first.abort.abort();
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS);
+    expect([first.heartbeats(), second.heartbeats()]).toEqual([1, 2]);
+    second.abort.abort();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('replays to a reconnecting client what it missed since its Last-Event-ID, celebration included', async () => {
     const hub = new LiveHub(async () => ({ total: 3 }));
     await hub.deliver({ id: 'e1', workspaceId: 7, event: 'data_update' });
@@ -101,6 +136,16 @@ describe('LiveHub', () => {
     expect(late.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(await late.text()).toBe(`retry: ${SHUTDOWN_RECONNECT_HINT_MS}\n\n`);
     expect(hub.clientCount()).toBe(0);
+  });
+
+  it('encodes an event once and hands every client the same bytes', async () => {
+    const hub = new LiveHub(async () => ({ total: 1 }));
+    const sent: Uint8Array[] = [];
+    for (let i = 0; i < 3; i++) hub.add({ workspaceId: 1, write: (_message, encoded) => sent.push(encoded!), close: () => {} });
+    await hub.deliver(review('e1', 1));
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(1);
+    expect(new TextDecoder().decode(sent[0])).toMatch(/^id: e1\nevent: reviewAdded\n/);
   });
 
   it("delivers only to clients of the notice's workspace and loads the data once per notice", async () => {

@@ -7,6 +7,8 @@ export const HEARTBEAT_INTERVAL_MS = 20_000;
 export const RECONNECT_HINT_MS = 3000;
 
 const encoder = new TextEncoder();
+const CONNECTED = encoder.encode(`retry: ${RECONNECT_HINT_MS}\n: connected\n\n`);
+const HEARTBEAT = encoder.encode(': heartbeat\n\n');
 
 const EVENT_STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -36,6 +38,143 @@ export function lastEventIdOf(request: Request): string | null {
 }
 
 /**
+ * The bytes of an event formatted from one load of the workspace's data, made once for every stream
+ * that is sent it (a thousand screens opening together share one load, so one string and one buffer).
+ * The data a load returns is never changed afterwards, so it can key the cache.
+ */
+const encodedByData = new WeakMap<object, Map<string, Uint8Array>>();
+function encodedFor(data: unknown, key: string, format: () => string): Uint8Array {
+  if (data === null || typeof data !== 'object') return encoder.encode(format());
+  let byKey = encodedByData.get(data);
+  if (!byKey) encodedByData.set(data, (byKey = new Map()));
+  let bytes = byKey.get(key);
+  if (!bytes) byKey.set(key, (bytes = encoder.encode(format())));
+  return bytes;
+}
+
+/**
+ * One heartbeat timer per hub for all its streams, not a setInterval per stream. The timer ticks
+ * HEARTBEAT_SLICES times per interval and each tick beats one group of streams; a stream joins the
+ * group whose next beat is a whole interval away. So, as with a timer of its own, each stream is sent
+ * the comment 19-20 s after it opens and every 20 s from then, and the writes are spread over time
+ * as the opens were (ten thousand screens are not all written to in the same tick, which would
+ * hold up a review's event that arrives then).
+ */
+const HEARTBEAT_SLICES = 20;
+interface Heartbeat {
+  timer: ReturnType<typeof setInterval>;
+  groups: Set<EventStream>[];
+  /** Streams in all groups. */
+  size: number;
+  tick: number;
+}
+const heartbeats = new WeakMap<LiveHub, Heartbeat>();
+function joinHeartbeat(hub: LiveHub, stream: EventStream): void {
+  let heartbeat = heartbeats.get(hub);
+  if (!heartbeat) {
+    const beat: Heartbeat = {
+      timer: setInterval(() => {
+        for (const each of beat.groups[beat.tick++ % HEARTBEAT_SLICES]!) each.send(HEARTBEAT);
+      }, HEARTBEAT_INTERVAL_MS / HEARTBEAT_SLICES),
+      groups: Array.from({ length: HEARTBEAT_SLICES }, () => new Set<EventStream>()),
+      size: 0,
+      tick: 0,
+    };
+    heartbeats.set(hub, (heartbeat = beat));
+  }
+  // The group beaten last: its next beat is a full interval away, as with a timer of its own.
+  heartbeat.groups[(heartbeat.tick + HEARTBEAT_SLICES - 1) % HEARTBEAT_SLICES]!.add(stream);
+  heartbeat.size += 1;
+}
+function leaveHeartbeat(hub: LiveHub, stream: EventStream): void {
+  const heartbeat = heartbeats.get(hub);
+  if (!heartbeat?.groups.some((group) => group.delete(stream))) return;
+  heartbeat.size -= 1;
+  if (heartbeat.size) return;
+  clearInterval(heartbeat.timer);
+  heartbeats.delete(hub);
+}
+
+/**
+ * One open stream, as a single object: the hub's client, the body's underlying source, and the
+ * listener of the request's abort signal (no closures or timer of its own, which at ten thousand
+ * streams add up).
+ */
+class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
+  readonly workspaceId: number;
+  readonly kioskLinkId?: number;
+  readonly owner: string;
+  private readonly hub: LiveHub;
+  private readonly signal: AbortSignal;
+  private readonly lastEventId: string | null;
+  private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  private remove: (() => void) | null = null;
+  private open = true;
+
+  constructor(hub: LiveHub, options: StreamOptions) {
+    this.hub = hub;
+    this.workspaceId = options.workspaceId;
+    if (options.kioskLinkId !== undefined) this.kioskLinkId = options.kioskLinkId;
+    this.owner = options.owner.key;
+    this.signal = options.signal;
+    this.lastEventId = options.lastEventId ?? null;
+  }
+
+  start(controller: ReadableStreamDefaultController<Uint8Array>): void {
+    this.controller = controller;
+    const { hub, workspaceId } = this;
+    // In one step: what it missed until now, and from now on what is delivered to it live.
+    const missed = this.lastEventId ? hub.missedSince(workspaceId, this.lastEventId) : null;
+    this.remove = hub.add(this);
+    joinHeartbeat(hub, this);
+    this.signal.addEventListener('abort', this);
+    this.send(CONNECTED);
+    hub
+      .data(workspaceId)
+      .then((data) => {
+        if (missed?.length) for (const notice of missed) this.send(encodedFor(data, notice.id, () => hub.message(notice, data)));
+        else this.send(encodedFor(data, '', () => formatEvent('data_update', { data })));
+      })
+      .catch((error) => logError('Could not send the first live update', error));
+  }
+
+  cancel(): void {
+    this.close();
+  }
+
+  /** The request's signal aborted: the client went away. */
+  handleEvent(): void {
+    this.close();
+  }
+
+  write(message: string, encoded?: Uint8Array): void {
+    this.send(encoded ?? encoder.encode(message));
+  }
+
+  send(bytes: Uint8Array): void {
+    if (!this.open) return;
+    try {
+      this.controller!.enqueue(bytes);
+    } catch {
+      this.close();
+    }
+  }
+
+  close(): void {
+    if (!this.open) return;
+    this.open = false;
+    leaveHeartbeat(this.hub, this);
+    this.remove?.();
+    this.signal.removeEventListener('abort', this);
+    try {
+      this.controller?.close();
+    } catch {
+      // Already closed by the client going away.
+    }
+  }
+}
+
+/**
  * A server-sent event stream of one workspace's live events, registered with the hub until it ends.
  * It opens with a data_update of the current data, so a client reconnecting after a restart is
  * current; a client that says which event it saw last first gets the events it missed (a review that
@@ -47,54 +186,5 @@ export function liveEventStream(hub: LiveHub, options: StreamOptions): Response 
   if (hub.ownedBy(options.owner.key) >= options.owner.limit) {
     return errorJson(429, 'Too many live connections are open for this sign-in. Close a tab or screen and try again.');
   }
-  let stop = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true;
-      const write = (text: string) => {
-        if (!open) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          stop();
-        }
-      };
-      const client: LiveClient = {
-        workspaceId: options.workspaceId,
-        kioskLinkId: options.kioskLinkId,
-        owner: options.owner.key,
-        write,
-        close: () => stop(),
-      };
-      // In one step: what it missed until now, and from now on what is delivered to it live.
-      const missed = options.lastEventId ? hub.missedSince(options.workspaceId, options.lastEventId) : null;
-      const remove = hub.add(client);
-      const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_INTERVAL_MS);
-      stop = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        remove();
-        options.signal.removeEventListener('abort', stop);
-        try {
-          controller.close();
-        } catch {
-          // Already closed by the client going away.
-        }
-      };
-      options.signal.addEventListener('abort', stop);
-      write(`retry: ${RECONNECT_HINT_MS}\n: connected\n\n`);
-      hub
-        .data(options.workspaceId)
-        .then((data) => {
-          if (missed?.length) for (const notice of missed) write(hub.message(notice, data));
-          else write(formatEvent('data_update', { data }));
-        })
-        .catch((error) => logError('Could not send the first live update', error));
-    },
-    cancel() {
-      stop();
-    },
-  });
-  return new Response(body, { headers: EVENT_STREAM_HEADERS });
+  return new Response(new ReadableStream<Uint8Array>(new EventStream(hub, options)), { headers: EVENT_STREAM_HEADERS });
 }
