@@ -3,7 +3,7 @@ import type { Db } from './db/database.ts';
 import { kioskLinks, workspaces } from './db/schema.ts';
 import { addUnderCap } from './db/workspace-cap.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { findWorkspaceById, type Workspace } from './workspaces.ts';
+import { workspaceColumns, type Workspace } from './workspaces.ts';
 
 export const KIOSK_LABEL_MAX = 60;
 
@@ -50,12 +50,11 @@ export async function revokeKioskLink(db: Db, workspaceId: number, id: number): 
 /** The workspace a live (not revoked) kiosk token opens, or null. */
 export async function resolveKioskToken(db: Db, token: string): Promise<{ workspace: Workspace; linkId: number; wallboardId: number | null } | null> {
   if (token.length < 16 || token.length > 100) return null;
+  // One query: every screen of an office opens its stream with it, all at once after a restart.
   const [row] = await db
-    .select({ linkId: kioskLinks.id, workspaceId: workspaces.id, wallboardId: kioskLinks.wallboardId })
+    .select({ linkId: kioskLinks.id, wallboardId: kioskLinks.wallboardId, workspace: workspaceColumns })
     .from(kioskLinks)
     .innerJoin(workspaces, eq(workspaces.id, kioskLinks.workspaceId))
     .where(and(eq(kioskLinks.tokenHash, hashToken(token)), isNull(kioskLinks.revokedAt)));
-  if (!row) return null;
-  const workspace = await findWorkspaceById(db, row.workspaceId);
-  return workspace ? { workspace, linkId: row.linkId, wallboardId: row.wallboardId } : null;
+  return row ?? null;
 }
