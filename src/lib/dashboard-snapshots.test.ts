@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from './db/database.ts';
-import { dashboardSnapshots, noticeArrived, noticeNotPublished, noticePublished, SnapshotStore } from './dashboard-snapshots.ts';
+import { dashboardSnapshots, KeyedSnapshots, noticeArrived, noticeNotPublished, noticePublished, SnapshotStore } from './dashboard-snapshots.ts';
 
 /** A loader whose loads end when the test says, counting them. */
 function controlledLoader() {
@@ -212,5 +212,62 @@ describe('the snapshots of a database', () => {
     expect(dashboardSnapshots(db).publishedIds.size).toBe(1_000);
     expect(dashboardSnapshots(db).publishedIds.has('e1499')).toBe(true);
     expect(dashboardSnapshots(db).publishedIds.has('e0')).toBe(false);
+  });
+});
+
+describe('KeyedSnapshots (kiosk links by token)', () => {
+  function links() {
+    const clock = { now: 1_000_000 };
+    const cache = new KeyedSnapshots<string>({ ttlMs: 2_000, now: () => clock.now });
+    let loads = 0;
+    const found = (workspaceId: number, value: string) => async () => {
+      loads += 1;
+      return { workspaceId, value };
+    };
+    return { clock, cache, found, loads: () => loads };
+  }
+
+  it('reads a link once for the screens that open with it within the TTL, then again', async () => {
+    const { clock, cache, found, loads } = links();
+    for (let i = 0; i < 5; i++) expect(await cache.get('token-a', found(1, 'link 1'))).toBe('link 1');
+    expect(loads()).toBe(1);
+    clock.now += 2_000;
+    await cache.get('token-a', found(1, 'link 1'));
+    expect(loads()).toBe(2);
+  });
+
+  it('drops the links of a workspace when it is invalidated (a revocation), and only those', async () => {
+    const { cache, found, loads } = links();
+    await cache.get('token-a', found(1, 'link 1'));
+    await cache.get('token-b', found(2, 'link 2'));
+    cache.invalidate(1);
+    expect(await cache.get('token-a', async () => null)).toBeNull();
+    await cache.get('token-b', found(2, 'link 2'));
+    expect(loads()).toBe(2);
+  });
+
+  it('does not keep a read that an invalidation overtook, nor an unknown token', async () => {
+    const { cache, found, loads } = links();
+    let finish = () => {};
+    const slow = cache.get('token-a', () => new Promise((resolve) => (finish = () => resolve({ workspaceId: 1, value: 'before revocation' }))));
+    cache.invalidate(1);
+    finish();
+    expect(await slow).toBe('before revocation');
+    expect(await cache.get('token-a', async () => null)).toBeNull();
+    expect(await cache.get('token-x', async () => null)).toBeNull();
+    await cache.get('token-x', found(3, 'made later'));
+    expect(loads()).toBe(1);
+  });
+
+  it('is dropped with the dashboard snapshots when a notice is published or arrives', async () => {
+    const db = {} as Database;
+    const kioskLinks = dashboardSnapshots(db).kioskLinks as KeyedSnapshots<string>;
+    let loads = 0;
+    const load = async () => ({ workspaceId: 7, value: `read ${++loads}` });
+    await kioskLinks.get('t', load);
+    noticePublished(db, 7, 'mine');
+    expect(await kioskLinks.get('t', load)).toBe('read 2');
+    noticeArrived(db, 7, 'theirs');
+    expect(await kioskLinks.get('t', load)).toBe('read 3');
   });
 });

@@ -124,11 +124,60 @@ export class SnapshotStore<T> {
 }
 
 /**
- * The dashboard snapshots of one database, and the ids of the notices this process published on it
- * (their NOTIFY coming back needs no second invalidation: see `noticeArrived`).
+ * Values found by a key that is not the workspace (a kiosk link by its token), kept for the TTL and
+ * dropped with the workspace's snapshots. A load is kept only when no workspace was invalidated while
+ * it ran (its workspace is not known before it ends), so a revoked link is never served after the
+ * revocation's notice.
+ */
+export class KeyedSnapshots<V> {
+  private readonly entries = new Map<string, { workspaceId: number; value: V; expiresAt: number }>();
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private invalidations = 0;
+
+  constructor(options: SnapshotStoreOptions = {}) {
+    this.ttlMs = options.ttlMs ?? SNAPSHOT_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  async get(key: string, load: () => Promise<{ workspaceId: number; value: V } | null>): Promise<V | null> {
+    const startedAt = this.now();
+    const kept = this.entries.get(key);
+    if (kept && kept.expiresAt > startedAt) return kept.value;
+    if (kept) this.entries.delete(key);
+    const invalidationsBefore = this.invalidations;
+    const found = await load();
+    if (!found) return null;
+    if (this.invalidations === invalidationsBefore) {
+      if (this.entries.size >= KEYED_SNAPSHOTS_KEPT) this.dropExpired();
+      this.entries.set(key, { ...found, expiresAt: startedAt + this.ttlMs });
+    }
+    return found.value;
+  }
+
+  invalidate(workspaceId: number): void {
+    this.invalidations++;
+    for (const [key, entry] of this.entries) if (entry.workspaceId === workspaceId) this.entries.delete(key);
+  }
+
+  private dropExpired(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    if (this.entries.size >= KEYED_SNAPSHOTS_KEPT) this.entries.clear();
+  }
+}
+
+/** Past this many kept values (kiosk links of many offices) the expired ones are dropped, then all. */
+const KEYED_SNAPSHOTS_KEPT = 10_000;
+
+/**
+ * The dashboard snapshots of one database, the kiosk links read on it (every screen of an office
+ * opens its stream with the same link, all at once after a restart), and the ids of the notices this
+ * process published on it (their NOTIFY coming back needs no second invalidation: see `noticeArrived`).
  */
 export interface DashboardSnapshots<T> {
   store: SnapshotStore<T>;
+  kioskLinks: KeyedSnapshots<unknown>;
   publishedIds: Set<string>;
 }
 
@@ -148,7 +197,7 @@ const registry: Registry = ((globalThis as Record<symbol, Registry>)[REGISTRY_KE
 
 export function dashboardSnapshots<T>(database: Database): DashboardSnapshots<T> {
   let found = registry.get(database);
-  if (!found) registry.set(database, (found = { store: new SnapshotStore(), publishedIds: new Set() }));
+  if (!found) registry.set(database, (found = { store: new SnapshotStore(), kioskLinks: new KeyedSnapshots(), publishedIds: new Set() }));
   return found as DashboardSnapshots<T>;
 }
 
@@ -158,7 +207,7 @@ export function dashboardSnapshots<T>(database: Database): DashboardSnapshots<T>
  */
 export function noticePublished(database: Database, workspaceId: number, id: string): void {
   const snapshots = dashboardSnapshots(database);
-  snapshots.store.invalidate(workspaceId);
+  invalidate(snapshots, workspaceId);
   snapshots.publishedIds.add(id);
   if (snapshots.publishedIds.size > PUBLISHED_IDS_KEPT) {
     const oldest = snapshots.publishedIds.values().next().value;
@@ -178,5 +227,10 @@ export function noticeNotPublished(database: Database, id: string): void {
  */
 export function noticeArrived(database: Database, workspaceId: number, id: string): void {
   const snapshots = dashboardSnapshots(database);
-  if (!snapshots.publishedIds.delete(id)) snapshots.store.invalidate(workspaceId);
+  if (!snapshots.publishedIds.delete(id)) invalidate(snapshots, workspaceId);
+}
+
+function invalidate(snapshots: DashboardSnapshots<unknown>, workspaceId: number): void {
+  snapshots.store.invalidate(workspaceId);
+  snapshots.kioskLinks.invalidate(workspaceId);
 }

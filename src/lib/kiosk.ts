@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from './db/database.ts';
+import type { Database, Db } from './db/database.ts';
+import { dashboardSnapshots, type KeyedSnapshots } from './dashboard-snapshots.ts';
 import { kioskLinks, workspaces } from './db/schema.ts';
 import { addUnderCap } from './db/workspace-cap.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -47,14 +48,28 @@ export async function revokeKioskLink(db: Db, workspaceId: number, id: number): 
   return revoked.length > 0;
 }
 
-/** The workspace a live (not revoked) kiosk token opens, or null. */
-export async function resolveKioskToken(db: Db, token: string): Promise<{ workspace: Workspace; linkId: number; wallboardId: number | null } | null> {
+export interface KioskAccess {
+  workspace: Workspace;
+  linkId: number;
+  wallboardId: number | null;
+}
+
+/**
+ * The workspace a live (not revoked) kiosk token opens, or null. Every screen of an office opens its
+ * stream with the same link, all at once after a restart: a link read is kept for a moment and shared
+ * (src/lib/dashboard-snapshots.ts), and dropped by the workspace's next live notice, a revocation's
+ * among them.
+ */
+export async function resolveKioskToken(database: Database, token: string): Promise<KioskAccess | null> {
   if (token.length < 16 || token.length > 100) return null;
-  // One query: every screen of an office opens its stream with it, all at once after a restart.
-  const [row] = await db
-    .select({ linkId: kioskLinks.id, wallboardId: kioskLinks.wallboardId, workspace: workspaceColumns })
-    .from(kioskLinks)
-    .innerJoin(workspaces, eq(workspaces.id, kioskLinks.workspaceId))
-    .where(and(eq(kioskLinks.tokenHash, hashToken(token)), isNull(kioskLinks.revokedAt)));
-  return row ?? null;
+  const tokenHash = hashToken(token);
+  const links = dashboardSnapshots(database).kioskLinks as KeyedSnapshots<KioskAccess>;
+  return links.get(tokenHash, async () => {
+    const [row] = await database.db
+      .select({ linkId: kioskLinks.id, wallboardId: kioskLinks.wallboardId, workspace: workspaceColumns })
+      .from(kioskLinks)
+      .innerJoin(workspaces, eq(workspaces.id, kioskLinks.workspaceId))
+      .where(and(eq(kioskLinks.tokenHash, tokenHash), isNull(kioskLinks.revokedAt)));
+    return row ? { workspaceId: row.workspace.id, value: row } : null;
+  });
 }

@@ -5,7 +5,7 @@ import { lastEventIdOf, liveEventStream, STREAMS_PER_KIOSK_LINK } from '../../..
 
 export const GET: APIRoute = async ({ locals, params, request }) => {
   const { database, live } = locals.runtime;
-  const kiosk = await resolveKioskToken(database.db, params.token ?? '');
+  const kiosk = await resolveKioskToken(database, params.token ?? '');
   if (!kiosk) return errorJson(404, 'This display link is not valid or has been revoked');
   locals.kioskWorkspaceId = kiosk.workspace.id;
   return liveEventStream(live, {
