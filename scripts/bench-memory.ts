@@ -9,7 +9,8 @@
 //     default 128 MB of shared buffers, the product before issue 16's memory work (16 MB, V8's
 //     defaults), and the product now; 20 dashboard loads a round, 8 rounds alternating; the median
 //     ms a load, and each process's RSS after its rounds.
-// Options: --flags="..." and --env="NAME=value ..." replace the start command's (both parts), to try others.
+// Options: --flags="..." and --env="NAME=value ..." replace the start command's (both parts), to try
+// others; --dashboard-only skips the idle part.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -127,7 +128,7 @@ async function dashboardLoads(root: string, start: StartCommand): Promise<string
 if (process.argv[2] === '--dashboard-child') {
   await dashboardChild(process.argv[3]!, JSON.parse(process.argv[4]!) as string[], Number(process.argv[5]));
 } else {
-  const { values: args } = parseArgs({ options: { flags: { type: 'string' }, env: { type: 'string' }, restart: { type: 'boolean', default: false } } });
+  const { values: args } = parseArgs({ options: { flags: { type: 'string' }, env: { type: 'string' }, restart: { type: 'boolean', default: false }, 'dashboard-only': { type: 'boolean', default: false } } });
   const words = (text: string) => text.split(/\s+/).filter(Boolean);
   const start = startCommand();
   if (args.flags !== undefined) start.flags = words(args.flags);
@@ -136,10 +137,10 @@ if (process.argv[2] === '--dashboard-child') {
   const root = mkdtempSync(join(tmpdir(), 'rc-bench-memory-'));
   try {
     console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; started with: ${described}`);
-    console.log(await idleRss('embedded', start, { DATA_DIR: join(root, 'data') }));
+    if (!args['dashboard-only']) console.log(await idleRss('embedded', start, { DATA_DIR: join(root, 'data') }));
     if (args.restart) console.log(await idleRss('embedded, started again on the same folder', start, { DATA_DIR: join(root, 'data') }));
     const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-    if (url) console.log(await idleRss('PostgreSQL', start, { DATABASE_URL: url, APP_SECRET: 'bench-memory-secret-bench-memory-secret-0123' }));
+    if (url && !args['dashboard-only']) console.log(await idleRss('PostgreSQL', start, { DATABASE_URL: url, APP_SECRET: 'bench-memory-secret-bench-memory-secret-0123' }));
     for (const line of await dashboardLoads(root, start)) console.log(line);
     console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   } finally {
