@@ -15,7 +15,8 @@ ENV NODE_ENV=production \
     ASTRO_TELEMETRY_DISABLED=1 \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    GLIBC_TUNABLES=glibc.malloc.trim_threshold=131072
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
@@ -33,4 +34,7 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "main.ts"]
+# Memory (docs/decisions/046): a small young generation, and (GLIBC_TUNABLES above) malloc without
+# its growing mmap threshold, so what compiling PGlite's WebAssembly takes is given back. package.json's
+# start script says the same (scripts/lib/start-flags.test.ts).
+CMD ["node", "--max-semi-space-size=4", "main.ts"]

@@ -4,7 +4,7 @@
 // brotli and gzip made once). No framework, no middleware, no session check beyond one lookup.
 //
 //   PORT, SLUG, LANDING_FILE (the product's landing page bytes), WALLBOARD_FILE (its /{slug} bytes),
-//   DATABASE_URL (PostgreSQL) or DATA_DIR (embedded).
+//   DATABASE_URL (PostgreSQL) or DATA_DIR (embedded); DATABASE_PREPARE as in the product.
 import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -16,7 +16,8 @@ import { readSetupState } from '../../src/lib/setup-checklist.ts';
 import { findWorkspaceBySlug } from '../../src/lib/workspaces.ts';
 
 const env = process.env;
-const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPgliteFolder(env.DATA_DIR!);
+// DATABASE_PREPARE as the product reads it (src/lib/config.ts): on unless false.
+const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, { prepare: env.DATABASE_PREPARE !== 'false' }) : await openPgliteFolder(env.DATA_DIR!);
 const { db } = database;
 const slug = env.SLUG!;
 const landing = readFileSync(env.LANDING_FILE!);

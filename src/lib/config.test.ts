@@ -62,6 +62,15 @@ describe('loadConfig', () => {
   });
 });
 
+describe('DATABASE_PREPARE', () => {
+  it('is on unless set to false, and refuses other values', () => {
+    expect(loadConfig({}).databasePrepare).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARE: 'true' }).databasePrepare).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARE: 'false' }).databasePrepare).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARE: 'off' })).toThrow(/DATABASE_PREPARE must be true or false/);
+  });
+});
+
 describe('ALLOW_PRIVATE_WEBHOOK_TARGETS', () => {
   it('is off unless set to true, and refuses other values', () => {
     expect(loadConfig({}).allowPrivateWebhookTargets).toBe(false);

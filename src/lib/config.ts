@@ -19,6 +19,7 @@ const schema = z
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
+    DATABASE_PREPARE: z.enum(['true', 'false'], { error: 'DATABASE_PREPARE must be true or false' }).default('true'),
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
     DEFAULT_PLAN: z.enum(['free', 'starter', 'team', 'agency']).optional(),
     TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
@@ -131,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlSet: c.PUBLIC_URL !== undefined,
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
+    /** PostgreSQL: named prepared statements; false behind PgBouncer in transaction mode. */
+    databasePrepare: c.DATABASE_PREPARE === 'true',
     appSecret: c.APP_SECRET,
     /** The operator's plan for every new workspace (no trial); unset: a trial (TRIAL_DAYS). */
     defaultPlan: c.DEFAULT_PLAN,

@@ -43,7 +43,7 @@ type Holder = { runtime?: Promise<Runtime> };
 const holder: Holder = ((globalThis as Record<symbol, Holder>)[HOLDER_KEY] ??= {});
 
 export async function openDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPgliteFolder(config.dataDir);
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { prepare: config.databasePrepare }) : openPgliteFolder(config.dataDir);
 }
 
 export async function createRuntime(config: Config, database: Database): Promise<Runtime> {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { startCommand } from '../../scripts/lib/start-flags.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -23,12 +24,13 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `node main.ts` (what `npm start` runs after building) as a separate process, from cwd. */
+/** Runs `node main.ts` as `npm start` runs it after building (its flags and variables), as a separate process, from cwd. */
 export function spawnServer(env: Record<string, string>, cwd = ROOT): ServerProcess & { ready(): Promise<void> } {
   const port = env.PORT ?? '0';
-  const child = spawn(process.execPath, ['main.ts'], {
+  const start = startCommand();
+  const child = spawn(process.execPath, [...start.flags, 'main.ts'], {
     cwd,
-    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: port },
+    env: { ...process.env, ...start.env, HOST: '127.0.0.1', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

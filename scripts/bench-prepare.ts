@@ -1,0 +1,53 @@
+// `npm run bench:prepare`: what DATABASE_PREPARE saves a dashboard load on PostgreSQL, in process
+// (no HTTP, so the machine's other load matters less than in bench:http). One schema of its own on
+// TEST_DATABASE_URL or DATABASE_URL: a workspace with 3 teams and 500 requests; two Databases on it,
+// statements prepared and not (src/lib/db/postgres.ts); 50 dashboard loads a round, 10 rounds
+// alternating, after a warm-up round each; the median ms a load.
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import postgres from 'postgres';
+import { loadDashboard } from '../src/lib/dashboard.ts';
+import { migrate } from '../src/lib/db/migrate.ts';
+import { openPostgres } from '../src/lib/db/postgres.ts';
+import { createTeam } from '../src/lib/teams.ts';
+import { unitRequest, unitWorkspace } from '../src/lib/testing/unit-data.ts';
+
+const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (!url) throw new Error('Set TEST_DATABASE_URL or DATABASE_URL');
+const schema = `bench_prepare_${randomBytes(4).toString('hex')}`;
+const admin = postgres(url, { max: 1, onnotice: () => {} });
+await admin.unsafe(`CREATE SCHEMA ${schema}`);
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+try {
+  console.log(`load average ${load()}`);
+  const seed = openPostgres(url, { searchPath: schema, max: 1 });
+  await migrate(seed);
+  const workspace = await unitWorkspace(seed.db);
+  const teams: number[] = [];
+  for (const name of ['Front Desk', 'Hygiene', 'Surgery']) {
+    const team = await createTeam(seed.db, workspace, { name, color: '#3B82F6' });
+    if (team.ok) teams.push(team.team.id);
+  }
+  for (let i = 0; i < 500; i++) {
+    await unitRequest(seed.db, workspace, { staffEmail: `s${i % 12}@x.test`, staffFirstName: `S${i % 12}`, teamId: teams[i % 3], createdAt: new Date(Date.now() - (i % 60) * 86_400_000) });
+  }
+  await seed.close();
+  const variants = [true, false].map((prepare) => ({ prepare, database: openPostgres(url, { searchPath: schema, max: 4, prepare }), rounds: [] as number[] }));
+  const round = async (v: (typeof variants)[number]) => {
+    const start = performance.now();
+    for (let i = 0; i < 50; i++) await loadDashboard(v.database.db, workspace);
+    return (performance.now() - start) / 50;
+  };
+  for (const v of variants) await round(v);
+  for (let r = 0; r < 10; r++) for (const v of r % 2 ? [...variants].reverse() : variants) v.rounds.push(await round(v));
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  for (const v of variants) {
+    console.log(`dashboard load, DATABASE_PREPARE=${v.prepare}: ${median(v.rounds).toFixed(2)} ms (${v.rounds.map((x) => x.toFixed(1)).join(', ')})`);
+    await v.database.close();
+  }
+  console.log(`load average ${load()}`);
+} finally {
+  await admin.unsafe(`DROP SCHEMA ${schema} CASCADE`);
+  await admin.end();
+}
