@@ -12,7 +12,7 @@ import { NEUTRAL_AT_OR_BELOW } from '../game/wallboard-rules.ts';
 import { challengeSettings } from '../scoring.ts';
 import { readSettings } from '../settings.ts';
 import type { Workspace } from '../workspaces.ts';
-import { candidateRequests, refreshMatchKeys, stillOpen, type CandidateRequest } from './match-keys.ts';
+import { candidateRequests, stillOpen, type CandidateRequest } from './match-keys.ts';
 import { LIVE_REVIEW, upsertReview, type IncomingReview } from './store.ts';
 
 /** DESIGN.md: a CRM delivery and the Google sync of one review agree on the creation time within 48 h. */
@@ -80,7 +80,6 @@ export async function prepareMatch(db: Db, workspace: Workspace, review: Incomin
 }
 
 async function matchAgainstOpenRequests(db: Db, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch> {
-  await refreshMatchKeys(db, workspace.id);
   const candidates = await candidateRequests(db, workspace.id, review);
   return { result: matchWithinPlan(matchReview(review, new RequestIndex(candidates)), workspace.plan), candidates };
 }

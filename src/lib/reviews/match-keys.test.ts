@@ -72,11 +72,14 @@ const crowd = (n: number): [string, string][] =>
 describe('matching a new review against its candidate requests only', () => {
   it('works out the keys of requests stored without them before matching, once', async () => {
     const workspace = await unitWorkspace(database.db);
-    const [id] = await requests(workspace, [['Siobhán', "O'Connor"]]);
-    const ingested = await ingestReview(store, workspace, review('Siobhan OConnor'));
-    expect(ingested?.match).toMatchObject({ status: 'auto_matched', requestId: id });
-    const [row] = await database.db.select().from(reviewRequests).where(eq(reviewRequests.id, id!));
-    expect(row).toMatchObject({ matchKeysVersion: MATCH_KEYS_VERSION, matchKeys: expect.arrayContaining(['w:siobhan', 'w:oconnor']) });
+    const [id, other] = await requests(workspace, [['Siobhán', "O'Connor"], ['Wen', 'Zhou']]);
+    expect(await candidateRequests(database.db, workspace.id, review('Siobhan OConnor'))).toEqual([expect.objectContaining({ id })]);
+    const rows = await database.db.select().from(reviewRequests).where(eq(reviewRequests.workspaceId, workspace.id)).orderBy(reviewRequests.id);
+    expect(rows).toEqual([
+      expect.objectContaining({ id, matchKeysVersion: MATCH_KEYS_VERSION, matchKeys: expect.arrayContaining(['w:siobhan', 'w:oconnor']) }),
+      expect.objectContaining({ id: other, matchKeysVersion: MATCH_KEYS_VERSION, matchKeys: expect.arrayContaining(['w:wen', 'w:zhou']) }),
+    ]);
+    expect((await ingestReview(store, workspace, review('Siobhan OConnor')))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
   });
 
   it('reads a handful of 2,000 open requests for a name, plus the one opened just before an anonymous review', async () => {

@@ -7,36 +7,12 @@ import { COUNTED_FOR_TEAM } from '../scoring.ts';
 /** Requests older than this are not offered to the matcher. */
 const OPEN_REQUEST_DAYS = 400;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Rows brought up to date per statement. */
+/** Rows whose keys are stored per statement. */
 const REFRESH_BATCH = 500;
 
 /** The match-key columns of a request with these customer details, for its insert or update. */
 export function matchKeyColumns(customer: { firstName: string; lastName: string; email: string }) {
   return { matchKeys: requestMatchKeys(customer), matchKeysVersion: MATCH_KEYS_VERSION };
-}
-
-/**
- * Works out the keys of the workspace's requests that lack them or have an older version's (rows
- * from before the keys were kept, a restored backup, a new version of the matcher). Usually finds
- * nothing, through an index; each row is done once.
- */
-export async function refreshMatchKeys(db: Db, workspaceId: number): Promise<number> {
-  let done = 0;
-  for (;;) {
-    const stale = await db
-      .select({ id: reviewRequests.id, firstName: reviewRequests.customerFirstName, lastName: reviewRequests.customerLastName, email: reviewRequests.customerEmail })
-      .from(reviewRequests)
-      .where(and(eq(reviewRequests.workspaceId, workspaceId), lt(reviewRequests.matchKeysVersion, MATCH_KEYS_VERSION)))
-      .limit(REFRESH_BATCH);
-    if (!stale.length) return done;
-    const rows = JSON.stringify(stale.map((r) => ({ id: r.id, keys: requestMatchKeys(r) })));
-    await db.execute(sql`
-      UPDATE review_requests AS r
-      SET match_keys = ARRAY(SELECT jsonb_array_elements_text(v.keys)), match_keys_version = ${MATCH_KEYS_VERSION}
-      FROM jsonb_to_recordset(${rows}::jsonb) AS v(id integer, keys jsonb)
-      WHERE r.id = v.id AND r.workspace_id = ${workspaceId}`);
-    done += stale.length;
-  }
 }
 
 export type CandidateRequest = OpenRequest & { teamId: number | null };
@@ -48,13 +24,14 @@ const notTaken = notExists(
 
 /**
  * The open requests that can matter to this review (src/lib/matching/matcher.ts matchLookup): filed
- * under one of its name's keys, or opened shortly before it, and not taken by another review.
+ * under one of its name's keys, or opened shortly before it, and not taken by another review. Rows
+ * whose keys are missing or of an older version (from before the keys were kept, a restored backup,
+ * a new version of the matcher) come too: their keys are worked out here, once, and stored.
  */
 export async function candidateRequests(db: Db, workspaceId: number, review: IncomingReviewForMatching): Promise<CandidateRequest[]> {
   const lookup = matchLookup(review);
-  const found = [between(reviewRequests.clickedAt, lookup.clickedFrom, lookup.clickedTo)];
-  if (lookup.keys.length) found.push(arrayOverlaps(reviewRequests.matchKeys, lookup.keys));
-  return db
+  const stale = lt(reviewRequests.matchKeysVersion, MATCH_KEYS_VERSION);
+  const rows = await db
     .select({
       id: reviewRequests.id,
       firstName: reviewRequests.customerFirstName,
@@ -63,16 +40,39 @@ export async function candidateRequests(db: Db, workspaceId: number, review: Inc
       createdAt: reviewRequests.createdAt,
       clickedAt: reviewRequests.clickedAt,
       teamId: reviewRequests.teamId,
+      stale: sql<boolean>`${stale}`,
     })
     .from(reviewRequests)
     .where(
       and(
         eq(reviewRequests.workspaceId, workspaceId),
         gte(reviewRequests.createdAt, new Date(review.createTime.getTime() - OPEN_REQUEST_DAYS * DAY_MS)),
-        or(...found),
+        or(between(reviewRequests.clickedAt, lookup.clickedFrom, lookup.clickedTo), lookup.keys.length ? arrayOverlaps(reviewRequests.matchKeys, lookup.keys) : undefined, stale),
         notTaken,
       ),
     );
+  const refreshed = rows.filter((r) => r.stale).map((r) => ({ id: r.id, keys: requestMatchKeys(r) }));
+  if (refreshed.length) await storeMatchKeys(db, workspaceId, refreshed);
+  const keysOf = new Map(refreshed.map((r) => [r.id, r.keys]));
+  const wanted = new Set(lookup.keys);
+  return rows
+    .filter((r) => {
+      const keys = keysOf.get(r.id);
+      if (!keys) return true;
+      const clicked = r.clickedAt !== null && r.clickedAt >= lookup.clickedFrom && r.clickedAt <= lookup.clickedTo;
+      return clicked || keys.some((key) => wanted.has(key));
+    })
+    .map(({ stale: _stale, ...request }) => request);
+}
+
+async function storeMatchKeys(db: Db, workspaceId: number, rows: { id: number; keys: string[] }[]): Promise<void> {
+  for (let at = 0; at < rows.length; at += REFRESH_BATCH) {
+    await db.execute(sql`
+      UPDATE review_requests AS r
+      SET match_keys = ARRAY(SELECT jsonb_array_elements_text(v.keys)), match_keys_version = ${MATCH_KEYS_VERSION}
+      FROM jsonb_to_recordset(${JSON.stringify(rows.slice(at, at + REFRESH_BATCH))}::jsonb) AS v(id integer, keys jsonb)
+      WHERE r.id = v.id AND r.workspace_id = ${workspaceId}`);
+  }
 }
 
 /** Whether every one of these requests is still there and still open. */
