@@ -57,6 +57,7 @@ export async function raiseEvent<T extends DomainEventType>(
 ): Promise<DomainEvent<T>> {
   const id = options.onceKey ? stableUuid(`event:${options.onceKey}`) : randomUUID();
   const raised: DomainEvent<T> = { id, occurredAt: new Date().toISOString(), ...event };
-  for (const queue of CONSUMERS[event.type]) await jobs.send(queue, raised, { id: raised.id, tx: options.tx });
+  // Sent together: on PostgreSQL the inserts go out in one write instead of one round trip each.
+  await Promise.all(CONSUMERS[event.type].map((queue) => jobs.send(queue, raised, { id: raised.id, tx: options.tx })));
   return raised;
 }

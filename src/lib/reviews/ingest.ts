@@ -106,16 +106,18 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
     linkedTo = await linkSameReview(tx, workspace, stored.id, review);
     if (linkedTo === null) ({ match, teamId: matchedTeamId } = await matchNewReview(tx, workspace, stored.id, review, prepared));
   }
-  const { start } = await challengeSettings(tx, workspace);
-  const counted = stored.created && linkedTo === null && review.createTime.getTime() >= start.getTime();
-  // A second delivery of one review (linked) is not a new review.
+  // A second delivery of one review (linked) is not a new review. The events' jobs and the settings
+  // read go out together (one write on PostgreSQL).
+  const raised: Promise<unknown>[] = [];
   if (stored.created && linkedTo === null) {
-    await raiseEvent(jobs, { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } }, { tx });
+    raised.push(raiseEvent(jobs, { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } }, { tx }));
     if (match?.status === 'auto_matched' && matchedTeamId !== null) {
       const data = { reviewId: stored.id, requestId: match.requestId, teamId: matchedTeamId, how: 'auto' } as const;
-      await raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx });
+      raised.push(raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx }));
     }
   }
+  const [{ start }] = await Promise.all([challengeSettings(tx, workspace), ...raised]);
+  const counted = stored.created && linkedTo === null && review.createTime.getTime() >= start.getTime();
   return { id: stored.id, created: stored.created, changed: stored.changed, counted, match, linkedTo };
 }
 
