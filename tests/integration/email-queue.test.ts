@@ -67,16 +67,23 @@ async function downSink(): Promise<{ sink: SmtpSink; port: number }> {
   return { sink, port };
 }
 
-const database = databaseKind === 'postgres' ? throwawayPostgresDatabase('rc_email_queue') : null;
+// Each test has a database of its own: the tests run at once (most of their time is spent waiting
+// for the queue's retries), and an instance must not take another test's jobs to its own SMTP server.
+const databases =
+  databaseKind === 'postgres'
+    ? { crash: throwawayPostgresDatabase('rc_email_queue_crash'), two: throwawayPostgresDatabase('rc_email_queue_two') }
+    : null;
 let dataDir = '';
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'rc-email-queue-'));
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const storage = (name: string): Record<string, string> => (database ? { DATABASE_URL: database.url() } : { DATA_DIR: join(dataDir, name) });
+const storage = (name: 'outage' | 'crash' | 'two'): Record<string, string> =>
+  databases && name !== 'outage' ? { DATABASE_URL: databases[name].url() } : { DATA_DIR: join(dataDir, name) };
 
-describe('an email refused by the mail server', () => {
+// The describe blocks are concurrent, so their tests run side by side (each on its own sink, port and data).
+describe.concurrent('an email refused by the mail server', () => {
   // The queue is the same on both databases; on PostgreSQL the two-instance test below covers an outage.
   it.runIf(databaseKind === 'pglite')('is delivered by itself, exactly once, when the server accepts again 30 s later', { timeout: 150_000 }, async () => {
     const { sink, port } = await downSink();
@@ -124,7 +131,7 @@ describe('an email refused by the mail server', () => {
   });
 });
 
-describe.runIf(databaseKind === 'postgres')('two instances on one database', () => {
+describe.runIf(databaseKind === 'postgres').concurrent('two instances on one database', () => {
   it('send each queued email once, whichever instance logged it', { timeout: 120_000 }, async () => {
     const { sink, port } = await downSink();
     const env = { ...storage('two'), SMTP_URL: `smtp://127.0.0.1:${port}` };
