@@ -5,14 +5,15 @@ const integrationDatabases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgre
 export default defineConfig({
   test: {
     pool: 'forks',
-    // Two test files at a time: most of a file's time is spent waiting (servers, browsers, timers).
+    // Two test files at a time (the API tests on PGlite: three, below): Chromium, the unit tests and
+    // the API tests' servers keep both cores busy.
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/fakes/**/*.test.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/fakes/**/*.test.ts'], sequence: { groupOrder: 1 } },
       },
       ...integrationDatabases.map((kind) => ({
         extends: true,
@@ -21,6 +22,13 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/global-setup.ts'],
           env: { TEST_DB_KIND: kind },
+          // On PGlite, three API test files at a time: many of them spend much of their time waiting
+          // (for the job queue's retries, for servers to start, for SMTP or webhook receivers), so a
+          // third file uses the CPU meanwhile. A project with its own maxWorkers needs its own group:
+          // these run first (beside `astro check`, see scripts/test.ts), then everything else, two
+          // files at a time. PostgreSQL stays at two: a third file's servers (13 connections each)
+          // could exhaust the server's 100 connections ("sorry, too many clients already").
+          ...(kind === 'pglite' ? { maxWorkers: 3, sequence: { groupOrder: 0 } } : { sequence: { groupOrder: 1 } }),
         },
       })),
       {
@@ -31,6 +39,7 @@ export default defineConfig({
           globalSetup: ['tests/global-setup.ts'],
           env: { TEST_DB_KIND: 'pglite' },
           testTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,7 +1,7 @@
-// `npm test`: the whole suite. Type check, then unit, API (PGlite, and PostgreSQL when
+// `npm test`: the whole suite. Type check, and beside it unit, API (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set) and browser tests. Installs Debian's Chromium when it is missing and
 // this runs as root; otherwise the browser tests are skipped, and this says so loudly.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,15 @@ const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 function run(command: string, args: string[], options: { quiet?: boolean } = {}): number {
   const result = spawnSync(command, args, { cwd: root, env, stdio: options.quiet ? 'ignore' : 'inherit' });
   return result.status ?? 1;
+}
+
+/** Like run, without blocking: the type check's output is read meanwhile. */
+function runAsync(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    child.once('error', () => resolve(1));
+    child.once('close', (code) => resolve(code ?? 1));
+  });
 }
 
 function banner(lines: string[]) {
@@ -38,11 +47,30 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 const node = process.execPath;
-console.log('Type checking...');
-if (run(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'check']) !== 0) process.exit(1);
+
+/** Runs a command beside the tests, keeping its output for the end. */
+function inBackground(command: string, args: string[]): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
+    child.once('close', (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
+// Build first (the tests' global setup would): `astro check` and `astro build` must not run at once.
+if (run(node, [join(root, 'scripts/build-if-stale.ts')]) !== 0) process.exit(1);
+
+// The type check uses the CPU while the API tests, which run first, mostly wait (job queue retries,
+// server starts): run it beside them, and show its result once the tests are done. A failed check
+// fails `npm test` as before.
+console.log('Type checking (astro check), beside the tests: its result comes after theirs...');
+const check = inBackground(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'check']);
 
 const report = join(mkdtempSync(join(tmpdir(), 'rc-test-')), 'report.json');
-const status = run(node, [
+const status = await runAsync(node, [
   join(root, 'node_modules/vitest/vitest.mjs'),
   'run',
   '--reporter=default',
@@ -50,10 +78,13 @@ const status = run(node, [
   `--outputFile.json=${report}`,
   ...process.argv.slice(2),
 ]);
+const checked = await check;
 
 if (existsSync(report)) {
   const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
   if (browserProblem) banner(['BROWSER TESTS WERE SKIPPED', browserProblem]);
   console.log(`${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
 }
-process.exit(status);
+console.log(`\nType check (astro check):\n${checked.output.trimEnd()}`);
+if (checked.status !== 0) banner(['TYPE CHECK FAILED (astro check): see its output just above']);
+process.exit(status !== 0 ? status : checked.status);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { AlertReceiver } from '../fakes/alert-receiver.ts';
 import { startApp, TEST_APP_SECRET, type TestApp } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
@@ -31,29 +31,38 @@ const request = (teamId: number, templateId: number, firstName = 'Sam', lastName
 });
 
 let app: TestApp;
-let slack: AlertReceiver;
-let teams: AlertReceiver;
 
 beforeAll(async () => {
-  [slack, teams] = await Promise.all([new AlertReceiver('slack').start(), new AlertReceiver('teams').start()]);
   app = await startApp({ DEFAULT_PLAN: 'team', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' });
 });
 afterAll(async () => {
   await app?.close();
-  await Promise.all([slack?.stop(), teams?.stop()]);
 });
 
+/**
+ * A Slack and a Teams receiver for the calling test alone, stopped when it ends. The describe blocks
+ * are concurrent (most of a test's time is spent waiting for the queue), so a test counts only the
+ * posts its own workspace sent.
+ */
+async function receivers({ onTestFinished }: Pick<TestContext, 'onTestFinished'>) {
+  const [slack, teams] = await Promise.all([new AlertReceiver('slack').start(), new AlertReceiver('teams').start()]);
+  onTestFinished(async () => {
+    await Promise.all([slack.stop(), teams.stop()]);
+  });
+  return { slack, teams };
+}
+
 /** A workspace whose matched reviews alert both receivers. */
-async function alertingOffice() {
+async function alertingOffice({ slack, teams }: { slack: AlertReceiver; teams: AlertReceiver }) {
   const office = await officeWithTeamAndTemplate(app);
   const saved = await office.client.request('PUT', '/api/admin/alerts', { slackWebhookUrl: slack.url, teamsWebhookUrl: teams.url });
   expect(saved.status).toBe(200);
   return office;
 }
 
-describe('alert settings', () => {
-  it('keep the URLs write-only, and refuse a URL that is no webhook with a clear message', async () => {
-    const { client } = await alertingOffice();
+describe.concurrent('alert settings', () => {
+  it('keep the URLs write-only, and refuse a URL that is no webhook with a clear message', async (context) => {
+    const { client } = await alertingOffice(await receivers(context));
     const read = await client.get('/api/admin/alerts');
     expect(read.json).toEqual({
       slack: { configured: true, lastError: null },
@@ -77,9 +86,11 @@ describe('alert settings', () => {
   });
 });
 
-describe('a matched review', () => {
-  it('posts once to Slack and once to Teams in their formats, naming team, staff and stars but no customer', async () => {
-    const { client, teamId, templateId } = await alertingOffice();
+// The retry test alone waits 15-30 s for the queue's backoff; the others run meanwhile.
+describe.concurrent('a matched review', { timeout: 90_000 }, () => {
+  it('posts once to Slack and once to Teams in their formats, naming team, staff and stars but no customer', async (context) => {
+    const { slack, teams } = await receivers(context);
+    const { client, teamId, templateId } = await alertingOffice({ slack, teams });
     const before = { slack: slack.posts.length, teams: teams.posts.length };
     expect((await client.post('/api/review-requests', request(teamId, templateId))).status).toBe(201);
     const review = await client.post('/api/test-review', { reviewerName: 'Sam Lee', rating: 5, reviewText: 'Lovely people' });
@@ -102,8 +113,9 @@ describe('a matched review', () => {
     for (const post of [...slackPosts, ...teamsPosts]) expect(JSON.stringify(post.body)).not.toMatch(/Sam|Lee|example\.test|Lovely/);
   });
 
-  it('reaches a receiver that answers 500 twice on the third try, showing the error meanwhile', async () => {
-    const { client, teamId, templateId } = await alertingOffice();
+  it('reaches a receiver that answers 500 twice on the third try, showing the error meanwhile', async (context) => {
+    const { slack, teams } = await receivers(context);
+    const { client, teamId, templateId } = await alertingOffice({ slack, teams });
     expect((await client.request('PUT', '/api/admin/alerts', { teamsWebhookUrl: null })).status).toBe(200);
     const before = slack.posts.length;
     slack.failNext = 2;
@@ -121,8 +133,9 @@ describe('a matched review', () => {
     expect((await until(() => client.get('/api/admin/alerts'), (r) => r.json.slack.lastError === null, 5000)).json.slack.lastError).toBeNull();
   });
 
-  it('alerts only for the events chosen, and the test message reaches every channel at once', async () => {
-    const { client, teamId, templateId } = await alertingOffice();
+  it('alerts only for the events chosen, and the test message reaches every channel at once', async (context) => {
+    const { slack, teams } = await receivers(context);
+    const { client, teamId, templateId } = await alertingOffice({ slack, teams });
     expect((await client.request('PUT', '/api/admin/alerts', { events: ['goal.reached'] })).status).toBe(200);
     const before = slack.posts.length;
     expect((await client.post('/api/review-requests', request(teamId, templateId, 'Ann', 'Kim'))).status).toBe(201);
@@ -137,8 +150,10 @@ describe('a matched review', () => {
     expect(teams.texts().at(-1)).toContain('Review Challenge alerts work');
   });
 
-  it("announces a team's weekly goal once when a review reaches it", async () => {
-    const { client, teamId, templateId } = await alertingOffice();
+  it("announces a team's weekly goal once when a review reaches it", async (context) => {
+    const receiving = await receivers(context);
+    const { slack } = receiving;
+    const { client, teamId, templateId } = await alertingOffice(receiving);
     expect((await client.request('PUT', `/api/teams/${teamId}`, { name: 'Front Desk', weeklyGoal: 2 })).status).toBe(200);
     const before = slack.texts().length;
     for (const [first, last] of [['Joe', 'Bloggs'], ['Kim', 'Park'], ['Lou', 'Reed']] as const) {
@@ -154,8 +169,9 @@ describe('a matched review', () => {
 
 const database = databaseKind === 'postgres' ? throwawayPostgresDatabase('rc_alerts') : null;
 
-describe.runIf(databaseKind === 'postgres')('with two instances on one database', () => {
-  it('each matched review posts exactly once to Slack and once to Teams', { timeout: 90_000 }, async () => {
+describe.runIf(databaseKind === 'postgres').concurrent('with two instances on one database', () => {
+  it('each matched review posts exactly once to Slack and once to Teams', { timeout: 90_000 }, async (context) => {
+    const { slack, teams } = await receivers(context);
     const env = { DATABASE_URL: database!.url(), APP_SECRET: TEST_APP_SECRET, DEFAULT_PLAN: 'team', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' };
     const servers = [spawnServer({ ...env, PORT: String(await freePort()) }), spawnServer({ ...env, PORT: String(await freePort()) })];
     try {

@@ -76,11 +76,20 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const storage = (name: string): Record<string, string> => (database ? { DATABASE_URL: database.url() } : { DATA_DIR: join(dataDir, name) });
 
-describe('an email refused by the mail server', () => {
+// On the embedded database the outage test and the kill -9 test run at once (each on its own sink,
+// port and data folder): the outage test spends its minute or so waiting for the queue's retries. The
+// kill -9 test starts its servers once the outage test's server is up: two embedded databases
+// starting at the same moment on a busy machine could take more than the 30 s start-up allowance. On
+// PostgreSQL they share one database and run one after the other, as before (each server holds up to
+// 13 of the database server's connections).
+let outageServerStarted = () => {};
+const outageServerUp = new Promise<void>((resolve) => (outageServerStarted = resolve));
+
+describe('an email refused by the mail server', { concurrent: databaseKind === 'pglite' }, () => {
   // The queue is the same on both databases; on PostgreSQL the two-instance test below covers an outage.
   it.runIf(databaseKind === 'pglite')('is delivered by itself, exactly once, when the server accepts again 30 s later', { timeout: 150_000 }, async () => {
     const { sink, port } = await downSink();
-    const server = await startServer({ ...storage('outage'), SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const server = await startServer({ ...storage('outage'), SMTP_URL: `smtp://127.0.0.1:${port}` }).finally(outageServerStarted);
     try {
       const o = await office(server.url);
       const logged = await logRequest(o.client, o, 'sam.outage@example.test');
@@ -100,7 +109,9 @@ describe('an email refused by the mail server', () => {
     }
   });
 
-  it('survives a kill -9: every request answered 201 gets its email, once, after the restart', { timeout: 90_000 }, async () => {
+  it('survives a kill -9: every request answered 201 gets its email, once, after the restart', { timeout: 90_000 }, async ({ task }) => {
+    // Skipped (PostgreSQL, or a -t filter), the outage test never starts its server.
+    if (task.suite?.tasks.some((t) => t !== task && t.mode === 'run')) await outageServerUp;
     const { sink, port } = await downSink();
     const env = { ...storage('crash'), SMTP_URL: `smtp://127.0.0.1:${port}` };
     const first = await startServer(env);

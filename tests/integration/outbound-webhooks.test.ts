@@ -53,7 +53,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('outbound webhooks', () => {
+// Concurrent: each test has its own workspace and receiver, and most of their time is spent waiting
+// for deliveries (the retry test for the queue's backoff).
+describe.concurrent('outbound webhooks', () => {
   it('registers an endpoint, shows its secret once, and signs review.created and request.logged deliveries', async () => {
     const target = await receiver();
     try {
