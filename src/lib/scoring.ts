@@ -18,9 +18,15 @@ export interface ChallengeSettings {
   timezone: string;
 }
 
+export const CHALLENGE_SETTING_KEYS = ['challenge_start_date', 'target_reviews', 'timezone'];
+
 /** The challenge counts what happens from `challenge_start_date` (midnight, workspace time) or the workspace's creation. */
 export async function challengeSettings(db: Db, workspace: Workspace): Promise<ChallengeSettings> {
-  const values = await readSettings(db, workspace.id, ['challenge_start_date', 'target_reviews', 'timezone']);
+  return challengeSettingsOf(await readSettings(db, workspace.id, CHALLENGE_SETTING_KEYS), workspace);
+}
+
+/** The challenge settings from settings read with (at least) CHALLENGE_SETTING_KEYS. */
+export function challengeSettingsOf(values: Map<string, string>, workspace: Workspace): ChallengeSettings {
   const timezone = values.get('timezone') || DEFAULT_TIMEZONE;
   const start = startOfDayIn(values.get('challenge_start_date') ?? '', timezone) ?? workspace.createdAt;
   const target = Number.parseInt(values.get('target_reviews') ?? '', 10);

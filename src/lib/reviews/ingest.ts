@@ -9,7 +9,7 @@ import { matchReview, RequestIndex, type MatchResult } from '../matching/matcher
 import { fold } from '../matching/normalize.ts';
 import { matchWithinPlan } from '../plans.ts';
 import { NEUTRAL_AT_OR_BELOW } from '../game/wallboard-rules.ts';
-import { challengeSettings } from '../scoring.ts';
+import { CHALLENGE_SETTING_KEYS, challengeSettingsOf } from '../scoring.ts';
 import { readSettings } from '../settings.ts';
 import type { Workspace } from '../workspaces.ts';
 import { candidateRequests, stillOpen, type CandidateRequest } from './match-keys.ts';
@@ -28,6 +28,8 @@ export interface Ingested {
   match: MatchResult | null;
   /** The other delivery of the same review (a CRM forward of a Google review, or the reverse). */
   linkedTo: number | null;
+  /** The workspace shows reviewers' names on its screens (read with the challenge settings, for the announcement). */
+  showReviewerNames: boolean;
 }
 
 export interface IngestOptions {
@@ -72,11 +74,16 @@ export interface PreparedMatch {
  * the review is stored already (a repeated delivery, a Google sync seeing it again): nothing to match.
  */
 export async function prepareMatch(db: Db, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch | null> {
-  const [stored] = await db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.source, review.source), eq(reviews.externalId, review.externalId)));
-  return stored ? null : matchAgainstOpenRequests(db, workspace, review);
+  // Asked together (one round trip on PostgreSQL): a review seen again is rare, the Google sync
+  // passes over unchanged ones before it gets here.
+  const [[stored], prepared] = await Promise.all([
+    db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.source, review.source), eq(reviews.externalId, review.externalId))),
+    matchAgainstOpenRequests(db, workspace, review),
+  ]);
+  return stored ? null : prepared;
 }
 
 async function matchAgainstOpenRequests(db: Db, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch> {
@@ -116,9 +123,11 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
       raised.push(raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx }));
     }
   }
-  const [{ start }] = await Promise.all([challengeSettings(tx, workspace), ...raised]);
+  const [values] = await Promise.all([readSettings(tx, workspace.id, [...CHALLENGE_SETTING_KEYS, 'show_reviewer_names']), ...raised]);
+  const { start } = challengeSettingsOf(values, workspace);
   const counted = stored.created && linkedTo === null && review.createTime.getTime() >= start.getTime();
-  return { id: stored.id, created: stored.created, changed: stored.changed, counted, match, linkedTo };
+  const showReviewerNames = values.get('show_reviewer_names') !== 'false';
+  return { id: stored.id, created: stored.created, changed: stored.changed, counted, match, linkedTo, showReviewerNames };
 }
 
 /**
@@ -128,8 +137,7 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
 export async function announceIngested(database: Database, workspaceId: number, ingested: Ingested, review: IncomingReview): Promise<void> {
   try {
     // A name the screens would not show is not sent to them (kiosk screens often face customers).
-    const showNames = (await readSettings(database.db, workspaceId, ['show_reviewer_names'])).get('show_reviewer_names') !== 'false';
-    const reviewerName = showNames && review.rating > NEUTRAL_AT_OR_BELOW ? review.reviewerName : null;
+    const reviewerName = ingested.showReviewerNames && review.rating > NEUTRAL_AT_OR_BELOW ? review.reviewerName : null;
     await announceReviews(database, workspaceId, {
       celebrate: ingested.counted,
       changed: true,
