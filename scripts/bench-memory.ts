@@ -19,12 +19,10 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { loadDashboard } from '../src/lib/dashboard.ts';
-import { migrate } from '../src/lib/db/migrate.ts';
 import { PGLITE_SETTINGS, pgliteDatabase } from '../src/lib/db/pglite.ts';
-import { createTeam } from '../src/lib/teams.ts';
 import { findWorkspaceById } from '../src/lib/workspaces.ts';
 import { startCommand, type StartCommand } from './lib/start-flags.ts';
-import { unitRequest, unitWorkspace } from '../src/lib/testing/unit-data.ts';
+import { seedDashboardWorkspace } from './lib/dashboard-seed.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,16 +71,7 @@ async function dashboardLoads(root: string, start: StartCommand): Promise<string
   const seedDir = join(root, 'seed');
   mkdirSync(seedDir, { recursive: true });
   const seed = pgliteDatabase(await PGlite.create(seedDir));
-  await migrate(seed);
-  const workspace = await unitWorkspace(seed.db);
-  const teams: number[] = [];
-  for (const name of ['Front Desk', 'Hygiene', 'Surgery']) {
-    const team = await createTeam(seed.db, workspace, { name, color: '#3B82F6' });
-    if (team.ok) teams.push(team.team.id);
-  }
-  for (let i = 0; i < 2000; i++) {
-    await unitRequest(seed.db, workspace, { staffEmail: `s${i % 12}@x.test`, staffFirstName: `S${i % 12}`, teamId: teams[i % 3], createdAt: new Date(Date.now() - (i % 60) * 86_400_000) });
-  }
+  const workspace = await seedDashboardWorkspace(seed, 2000);
   await seed.close();
   const open = async (name: string, settings: string[], command: StartCommand) => {
     cpSync(seedDir, join(root, name), { recursive: true });

@@ -8,10 +8,8 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { loadDashboard } from '../src/lib/dashboard.ts';
-import { migrate } from '../src/lib/db/migrate.ts';
 import { openPostgres } from '../src/lib/db/postgres.ts';
-import { createTeam } from '../src/lib/teams.ts';
-import { unitRequest, unitWorkspace } from '../src/lib/testing/unit-data.ts';
+import { seedDashboardWorkspace } from './lib/dashboard-seed.ts';
 
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!url) throw new Error('Set TEST_DATABASE_URL or DATABASE_URL');
@@ -22,16 +20,7 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 try {
   console.log(`load average ${load()}`);
   const seed = openPostgres(url, { searchPath: schema, max: 1 });
-  await migrate(seed);
-  const workspace = await unitWorkspace(seed.db);
-  const teams: number[] = [];
-  for (const name of ['Front Desk', 'Hygiene', 'Surgery']) {
-    const team = await createTeam(seed.db, workspace, { name, color: '#3B82F6' });
-    if (team.ok) teams.push(team.team.id);
-  }
-  for (let i = 0; i < 500; i++) {
-    await unitRequest(seed.db, workspace, { staffEmail: `s${i % 12}@x.test`, staffFirstName: `S${i % 12}`, teamId: teams[i % 3], createdAt: new Date(Date.now() - (i % 60) * 86_400_000) });
-  }
+  const workspace = await seedDashboardWorkspace(seed, 500);
   await seed.close();
   const variants = [true, false].map((prepare) => ({ prepare, database: openPostgres(url, { searchPath: schema, max: 4, prepare }), rounds: [] as number[] }));
   const round = async (v: (typeof variants)[number]) => {
