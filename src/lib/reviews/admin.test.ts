@@ -1,11 +1,8 @@
-import type { Store } from '../events/domain-events.ts';
-import { unitStore } from '../testing/unit-queue.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
+import { type UnitStore, withUnitStore } from '../testing/unit-queue.ts';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.ts';
 import { challengeSettings, teamScores } from '../scoring.ts';
 import { createTeam } from '../teams.ts';
@@ -15,7 +12,7 @@ import { staffIdFor } from '../staff/people.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
 
 let database: Database;
-let store: Store;
+let store: UnitStore;
 
 const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
@@ -67,15 +64,7 @@ async function counts(ws: Workspace) {
   return Object.fromEntries((await teamScores(database.db, ws, start)).map((t) => [t.name, t.reviews]));
 }
 
-beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
-  store = await unitStore(database);
-});
-afterAll(async () => {
-  await store.jobs.stop(1000);
-  await database.close();
-});
+withUnitStore((opened) => ({ store, database } = { store: opened, database: opened.database }));
 
 describe('listAdminReviews', () => {
   it('lists both kinds newest first, with the request, team and evidence', async () => {

@@ -1,26 +1,15 @@
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { reviews } from '../db/schema.ts';
 import { registerWorkspace } from '../workspaces.ts';
-import type { Store } from '../events/domain-events.ts';
-import { unitStore } from '../testing/unit-queue.ts';
+import { type UnitStore, withUnitStore } from '../testing/unit-queue.ts';
 import { ingestReview } from './ingest.ts';
 
 let database: Database;
-let store: Store;
-beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
-  store = await unitStore(database);
-});
-afterAll(async () => {
-  await store.jobs.stop(1000);
-  await database.close();
-});
+let store: UnitStore;
+withUnitStore((opened) => ({ store, database } = { store: opened, database: opened.database }));
 
 describe('ingestReview', () => {
   it('keeps a stored review stored and answered when its announcement to the wallboards fails', async () => {

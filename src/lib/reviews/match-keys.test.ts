@@ -1,32 +1,21 @@
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { reviewRequests, reviews, teams } from '../db/schema.ts';
-import type { Store } from '../events/domain-events.ts';
 import { MATCH_KEYS_VERSION } from '../matching/matcher.ts';
 import { updateRequest } from '../requests/queries.ts';
 import { staffIdFor } from '../staff/people.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
-import { unitStore } from '../testing/unit-queue.ts';
+import { type UnitStore, withUnitStore } from '../testing/unit-queue.ts';
 import type { Workspace } from '../workspaces.ts';
 import { ingestReview, lockWorkspaceReviews, prepareMatch, storeReview } from './ingest.ts';
 import { candidateRequests, matchKeyColumns } from './match-keys.ts';
 import type { IncomingReview } from './store.ts';
 
 let database: Database;
-let store: Store;
-beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
-  store = await unitStore(database);
-});
-afterAll(async () => {
-  await store.jobs.stop(1000);
-  await database.close();
-});
+let store: UnitStore;
+withUnitStore((opened) => ({ store, database } = { store: opened, database: opened.database }));
 
 const HOUR = 60 * 60 * 1000;
 let reviewCount = 0;

@@ -1,11 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import type { Store } from '../events/domain-events.ts';
-import { unitStore } from '../testing/unit-queue.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type UnitStore, withUnitStore } from '../testing/unit-queue.ts';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { reviewRequests, reviews, settings, type MatchStatus } from '../db/schema.ts';
 import { LIVE_CHANNEL } from '../live/publish.ts';
 import { createTeam, deleteTeam } from '../teams.ts';
@@ -17,7 +14,7 @@ import { staffIdFor } from '../staff/people.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
 
 let database: Database;
-let store: Store;
+let store: UnitStore;
 const HOUR = 3600_000;
 
 const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
@@ -88,15 +85,7 @@ async function review(
 
 const stored = async (id: number) => (await database.db.select().from(reviews).where(eq(reviews.id, id)))[0]!;
 
-beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
-  store = await unitStore(database);
-});
-afterAll(async () => {
-  await store.jobs.stop(1000);
-  await database.close();
-});
+withUnitStore((opened) => ({ store, database } = { store: opened, database: opened.database }));
 
 describe('listTeamReviews', () => {
   it('lists matched reviews in the team-visible shape, newest first, with the inviteId rule', async () => {

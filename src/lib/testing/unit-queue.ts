@@ -1,4 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { pgliteDatabase } from '../db/pglite.ts';
 import type { Store } from '../events/domain-events.ts';
 import type { EmailSender } from '../email/mailer.ts';
 import { emailWorker } from '../email/outbox.ts';
@@ -11,7 +15,32 @@ export async function unitEmailQueue(database: Database, sender: EmailSender): P
   return jobs;
 }
 
-/** A unit test's database with its job queue (no workers: the jobs raised stay queued), as a Store. */
-export async function unitStore(database: Database): Promise<Store> {
-  return { database, jobs: await startJobQueue(database) };
+export interface UnitStore extends Store {
+  /** Stops the queue and closes the database. */
+  close(): Promise<void>;
+}
+
+/** A unit test's own in-memory database, migrated, with its job queue (no workers: the jobs raised stay queued). */
+async function openUnitStore(): Promise<UnitStore> {
+  const database = pgliteDatabase(await PGlite.create());
+  await migrate(database);
+  const jobs = await startJobQueue(database);
+  return {
+    database,
+    jobs,
+    close: async () => {
+      await jobs.stop(1000);
+      await database.close();
+    },
+  };
+}
+
+/** Gives the test file its own store (opened before its tests, closed after them), through `use`. */
+export function withUnitStore(use: (store: UnitStore) => void): void {
+  let store: UnitStore | undefined;
+  beforeAll(async () => {
+    store = await openUnitStore();
+    use(store);
+  });
+  afterAll(() => store?.close());
 }
