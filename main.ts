@@ -8,6 +8,7 @@ import { DataDirLockedError } from './src/lib/db/data-dir-lock.ts';
 import { IncompatibleDataDirError } from './src/lib/db/pglite-version.ts';
 import { startGoogleSyncSchedule } from './src/lib/google/scheduler.ts';
 import { databaseChecks, readinessProbe, withHealthRoutes } from './src/lib/health.ts';
+import { withNodeResponse } from './src/lib/live/node-response.ts';
 import { log, logError } from './src/lib/log.ts';
 import { createRuntime, installRuntime, openDatabase, stopRuntime } from './src/lib/runtime.ts';
 import { drainable } from './src/lib/server-drain.ts';
@@ -40,7 +41,8 @@ async function start() {
 
   const entry = new URL('./dist/server/entry.mjs', import.meta.url).href;
   const { handler: astroHandler } = (await import(entry)) as { handler: RequestListener };
-  const handler = withCompressionAndCaching(astroHandler); // compression and caching: docs/decisions/040
+  // Compression and caching: docs/decisions/040; the node response in the request's context: 047.
+  const handler = withCompressionAndCaching(withNodeResponse(astroHandler));
   let stopping = false;
   const readiness = readinessProbe([
     { reason: 'shutting down', ready: async () => !stopping },

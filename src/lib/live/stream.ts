@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { formatEvent, SHUTDOWN_MESSAGE, type LiveClient, type LiveHub } from './hub.ts';
 import { errorJson } from '../http.ts';
 import { logError } from '../log.ts';
@@ -24,6 +26,8 @@ export interface StreamOptions {
   /** Who opens it, and how many streams they may hold at once. */
   owner: { key: string; limit: number };
   signal: AbortSignal;
+  /** The node response the stream is answered on, when the server hands it over (main.ts): see EventStream.pull. */
+  response?: ServerResponse | undefined;
 }
 
 /** Streams one browser session may hold open at once (tabs, and the pages' shared stream). */
@@ -50,6 +54,18 @@ function encodedFor(data: unknown, key: string, format: () => string): Uint8Arra
   let bytes = byKey.get(key);
   if (!bytes) byKey.set(key, (bytes = encoder.encode(format())));
   return bytes;
+}
+
+const CRLF = Buffer.from('\r\n');
+const chunks = new WeakMap<Uint8Array, Buffer>();
+/**
+ * An event's bytes as one HTTP/1.1 chunk (size, data, CRLF), made once per event like the bytes
+ * themselves, so that ten thousand screens are each sent one ready buffer in one socket write.
+ */
+function chunkOf(bytes: Uint8Array): Buffer {
+  let chunk = chunks.get(bytes);
+  if (!chunk) chunks.set(bytes, (chunk = Buffer.concat([Buffer.from(`${bytes.byteLength.toString(16)}\r\n`, 'latin1'), bytes, CRLF])));
+  return chunk;
 }
 
 /**
@@ -99,6 +115,13 @@ function leaveHeartbeat(hub: LiveHub, stream: EventStream): void {
  * One open stream, as a single object: the hub's client, the body's underlying source, and the
  * listener of the request's abort signal (no closures or timer of its own, which at ten thousand
  * streams add up).
+ *
+ * Its bytes first go through the body, which the app's server (Astro's node adapter) reads and
+ * writes to the node response. Once that server has written everything and waits for more (pull),
+ * and when the response was handed over, they go straight to the response's socket instead:
+ * a review's event then costs each screen one socket write, not a promise, a read, a response
+ * write and its chunk framing (docs/decisions/047). The body stays open until the stream ends, so
+ * closing it still ends the response through the adapter.
  */
 class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
   readonly workspaceId: number;
@@ -107,7 +130,11 @@ class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
   private readonly hub: LiveHub;
   private readonly signal: AbortSignal;
   private readonly lastEventId: string | null;
+  private readonly response: ServerResponse | undefined;
   private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  /** Written to directly once the adapter has written all the body held (see pull). */
+  private socket: Socket | null = null;
+  private chunked = false;
   private remove: (() => void) | null = null;
   private open = true;
 
@@ -118,6 +145,7 @@ class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
     this.owner = options.owner.key;
     this.signal = options.signal;
     this.lastEventId = options.lastEventId ?? null;
+    this.response = options.response;
   }
 
   start(controller: ReadableStreamDefaultController<Uint8Array>): void {
@@ -138,6 +166,17 @@ class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
       .catch((error) => logError('Could not send the first live update', error));
   }
 
+  /**
+   * The body is read with nothing left in it (its high-water mark is 0, so this is called only then):
+   * the adapter has written the headers and every byte sent so far to the response, in order.
+   */
+  pull(): void {
+    const response = this.response;
+    if (this.socket || !response?.headersSent || response.writableEnded || !response.socket || response.hasHeader('content-encoding')) return;
+    this.socket = response.socket;
+    this.chunked = response.chunkedEncoding;
+  }
+
   cancel(): void {
     this.close();
   }
@@ -152,7 +191,13 @@ class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
   }
 
   send(bytes: Uint8Array): void {
-    if (!this.open) return;
+    if (!this.open || !bytes.byteLength) return;
+    const socket = this.socket;
+    if (socket) {
+      if (socket.destroyed || !socket.writable) this.close();
+      else socket.write(this.chunked ? chunkOf(bytes) : bytes);
+      return;
+    }
     try {
       this.controller!.enqueue(bytes);
     } catch {
@@ -186,5 +231,5 @@ export function liveEventStream(hub: LiveHub, options: StreamOptions): Response 
   if (hub.ownedBy(options.owner.key) >= options.owner.limit) {
     return errorJson(429, 'Too many live connections are open for this sign-in. Close a tab or screen and try again.');
   }
-  return new Response(new ReadableStream<Uint8Array>(new EventStream(hub, options)), { headers: EVENT_STREAM_HEADERS });
+  return new Response(new ReadableStream<Uint8Array>(new EventStream(hub, options), { highWaterMark: 0 }), { headers: EVENT_STREAM_HEADERS });
 }

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { errorJson } from '../../../../lib/http.ts';
 import { resolveKioskToken } from '../../../../lib/kiosk.ts';
+import { currentNodeResponse } from '../../../../lib/live/node-response.ts';
 import { lastEventIdOf, liveEventStream, STREAMS_PER_KIOSK_LINK } from '../../../../lib/live/stream.ts';
 
 export const GET: APIRoute = async ({ locals, params, request }) => {
@@ -14,5 +15,6 @@ export const GET: APIRoute = async ({ locals, params, request }) => {
     lastEventId: lastEventIdOf(request),
     owner: { key: `kiosk:${kiosk.linkId}`, limit: STREAMS_PER_KIOSK_LINK },
     signal: request.signal,
+    response: currentNodeResponse(),
   });
 };
