@@ -6,7 +6,8 @@
 // On the embedded database and, with TEST_DATABASE_URL or DATABASE_URL set, on PostgreSQL (whose
 // server's CPU is not in the figure).
 //
-// Options: --requests N (default 2000), --reviews N (default 300).
+// Options: --requests N (default 2000), --reviews N (default 300), --database embedded|postgres|both
+// (default both).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -25,9 +26,11 @@ import { ingestReview } from '../src/lib/reviews/ingest.ts';
 import { staffIdFor } from '../src/lib/staff/people.ts';
 import { unitWorkspace } from '../src/lib/testing/unit-data.ts';
 
-const { values } = parseArgs({ options: { requests: { type: 'string' }, reviews: { type: 'string' } } });
+const { values } = parseArgs({ options: { requests: { type: 'string' }, reviews: { type: 'string' }, database: { type: 'string' } } });
 const REQUESTS = Number(values.requests ?? 2000);
 const REVIEWS = Number(values.reviews ?? 300);
+const DATABASES = values.database ?? 'both';
+if (!['embedded', 'postgres', 'both'].includes(DATABASES)) throw new Error('--database is embedded, postgres or both');
 setLogLevel('error');
 
 interface Scenario {
@@ -98,13 +101,13 @@ async function run(name: string, database: Database) {
 }
 
 const results = [];
-{
+if (DATABASES !== 'postgres') {
   const database = pgliteDatabase(await PGlite.create());
   results.push(await run('embedded', database));
   await database.close();
 }
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (url) {
+if (url && DATABASES !== 'embedded') {
   const schema = `bench_ingest_${randomBytes(4).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE SCHEMA ${schema}`);

@@ -2,7 +2,7 @@ import { randomUUID, type KeyObject } from 'node:crypto';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Database } from '../db/database.ts';
 import type { CrmDeliveryStatus } from '../db/schema.ts';
-import { announceIngested, lockWorkspaceReviews, prepareMatch, storeReview } from '../reviews/ingest.ts';
+import { announceIngested, prepareMatch, storeReview } from '../reviews/ingest.ts';
 import type { IncomingReview } from '../reviews/store.ts';
 import { challengeSettings } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
@@ -110,7 +110,6 @@ async function handle(
   };
   const prepared = await prepareMatch(database.db, workspace, incoming);
   const { ingested, id } = await database.db.transaction(async (tx) => {
-    await lockWorkspaceReviews(tx, workspace.id);
     const ingested = await storeReview(tx, jobs, workspace, incoming, prepared);
     const status = ingested?.created ? 'stored' : 'duplicate';
     const reason = ingested ? (ingested.created ? null : 'Already received') : 'Deleted by an admin';

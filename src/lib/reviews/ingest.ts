@@ -45,10 +45,7 @@ export interface IngestOptions {
  */
 export async function ingestReview(store: Store, workspace: Workspace, review: IncomingReview, options: IngestOptions = {}): Promise<Ingested | null> {
   const prepared = await prepareMatch(store.database.db, workspace, review);
-  const ingested = await store.database.db.transaction(async (tx) => {
-    await lockWorkspaceReviews(tx, workspace.id);
-    return storeReview(tx, store.jobs, workspace, review, prepared);
-  });
+  const ingested = await store.database.db.transaction((tx) => storeReview(tx, store.jobs, workspace, review, prepared));
   if (ingested && options.announce !== false) await announceIngested(store.database, workspace.id, ingested, review);
   return ingested;
 }
@@ -58,8 +55,8 @@ export async function ingestReview(store: Store, workspace: Workspace, review: I
  * together. Held until the transaction ends; the matching itself is worked out before it is taken
  * (prepareMatch), so the lock is held for the write.
  */
-export async function lockWorkspaceReviews(tx: Db, workspaceId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspaceId})`);
+function lockWorkspaceReviews(tx: Db, workspaceId: number): Promise<unknown> {
+  return tx.execute(sql`SELECT pg_advisory_xact_lock(${workspaceId})`);
 }
 
 /** The matcher's verdict on a review, and the candidate requests it was reached from. */
@@ -92,40 +89,56 @@ async function matchAgainstOpenRequests(db: Db, workspace: Workspace, review: In
 }
 
 /**
- * Stores, links and matches one review, and raises review.created (and review.matched when the matcher
- * placed it). Runs inside the caller's transaction, after lockWorkspaceReviews, so that whatever the
- * caller records beside the review (a CRM delivery) is committed with it or not at all. `prepared` is
- * prepareMatch's verdict, used when none of its candidates was taken meanwhile.
+ * Takes the workspace lock, then stores, links and matches one review, and raises review.created
+ * (and review.matched when the matcher placed it). Runs inside the caller's transaction, so that
+ * whatever the caller records beside the review (a CRM delivery) is committed with it or not at all.
+ * `prepared` is prepareMatch's verdict, used when none of its candidates was taken meanwhile.
+ *
+ * Statements that do not wait on each other's answers are sent together (on PostgreSQL, one write
+ * and one round trip): the lock and the deleted-review check; then, under the lock, the review's
+ * row, the candidates' re-check and the other delivery's look-up; then the match, the events' jobs
+ * and the settings read. (Statements sent together run in an order that is not promised here: the
+ * re-check is sent only once the lock is held.)
  */
 export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview, prepared: PreparedMatch | null): Promise<Ingested | null> {
-  const [deleted] = await tx
-    .select({ at: deletedReviews.deletedAt })
-    .from(deletedReviews)
-    .where(
-      and(eq(deletedReviews.workspaceId, workspace.id), eq(deletedReviews.source, review.source), eq(deletedReviews.externalId, review.externalId)),
-    );
+  const [, [deleted]] = await Promise.all([
+    lockWorkspaceReviews(tx, workspace.id),
+    tx
+      .select({ at: deletedReviews.deletedAt })
+      .from(deletedReviews)
+      .where(
+        and(eq(deletedReviews.workspaceId, workspace.id), eq(deletedReviews.source, review.source), eq(deletedReviews.externalId, review.externalId)),
+      ),
+  ]);
   if (deleted) return null;
-  const stored = await upsertReview(tx, workspace.id, review);
-  let match: MatchResult | null = null;
-  let matchedTeamId: number | null = null;
-  let linkedTo: number | null = null;
-  if (stored.created) {
-    linkedTo = await linkSameReview(tx, workspace, stored.id, review);
-    if (linkedTo === null) ({ match, teamId: matchedTeamId } = await matchNewReview(tx, workspace, stored.id, review, prepared));
-  }
-  // A second delivery of one review (linked) is not a new review. The events' jobs and the settings
-  // read go out together (one write on PostgreSQL).
-  const raised: Promise<unknown>[] = [];
-  if (stored.created && linkedTo === null) {
-    raised.push(raiseEvent(jobs, { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } }, { tx }));
-    if (match?.status === 'auto_matched' && matchedTeamId !== null) {
+  const [stored, candidatesOpen, sameReview] = await Promise.all([
+    upsertReview(tx, workspace.id, review),
+    // Another review may have taken a candidate since prepareMatch: then the match is worked out again.
+    prepared ? stillOpen(tx, workspace.id, prepared.candidates.map((c) => c.id)) : false,
+    otherDelivery(tx, workspace, review),
+  ]);
+  const linkedTo = stored.created && sameReview ? await linkSameReview(tx, stored.id, review, sameReview) : null;
+  // A second delivery of one review (linked) is not a new review.
+  const isNew = stored.created && linkedTo === null;
+  const { result: match, candidates } = !isNew
+    ? { result: null, candidates: [] }
+    : candidatesOpen && prepared
+      ? prepared
+      : await matchAgainstOpenRequests(tx, workspace, review);
+  const chosen = match && match.status !== 'unmatched' ? candidates.find((r) => r.id === match.requestId) : undefined;
+  const matchedTeamId = match?.status === 'auto_matched' ? (chosen?.teamId ?? null) : null;
+  const writes: Promise<unknown>[] = [];
+  if (isNew && match) {
+    writes.push(recordMatch(tx, stored.id, match, chosen, matchedTeamId));
+    writes.push(raiseEvent(jobs, { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } }, { tx }));
+    if (match.status === 'auto_matched' && matchedTeamId !== null) {
       const data = { reviewId: stored.id, requestId: match.requestId, teamId: matchedTeamId, how: 'auto' } as const;
-      raised.push(raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx }));
+      writes.push(raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx }));
     }
   }
-  const [values] = await Promise.all([readSettings(tx, workspace.id, [...CHALLENGE_SETTING_KEYS, 'show_reviewer_names']), ...raised]);
+  const [values] = await Promise.all([readSettings(tx, workspace.id, [...CHALLENGE_SETTING_KEYS, 'show_reviewer_names']), ...writes]);
   const { start } = challengeSettingsOf(values, workspace);
-  const counted = stored.created && linkedTo === null && review.createTime.getTime() >= start.getTime();
+  const counted = isNew && review.createTime.getTime() >= start.getTime();
   const showReviewerNames = values.get('show_reviewer_names') !== 'false';
   return { id: stored.id, created: stored.created, changed: stored.changed, counted, match, linkedTo, showReviewerNames };
 }
@@ -164,30 +177,19 @@ export async function announceReviews(
   }
 }
 
-/** The matcher's verdict, and the team the review now counts for (auto_matched only). */
-async function matchNewReview(
-  tx: Db,
-  workspace: Workspace,
-  reviewId: number,
-  review: IncomingReview,
-  prepared: PreparedMatch | null,
-): Promise<{ match: MatchResult; teamId: number | null }> {
-  // Another review may have taken a candidate since: then the match is worked out again, under the lock.
-  const fresh = prepared && (await stillOpen(tx, workspace.id, prepared.candidates.map((c) => c.id)));
-  const { result, candidates } = fresh ? prepared : await matchAgainstOpenRequests(tx, workspace, review);
-  const chosen = result.status === 'unmatched' ? undefined : candidates.find((r) => r.id === result.requestId);
-  await tx
+/** The matcher's verdict on a new review, on its row. */
+function recordMatch(tx: Db, reviewId: number, result: MatchResult, chosen: CandidateRequest | undefined, teamId: number | null): Promise<unknown> {
+  return tx
     .update(reviews)
     .set({
       matchStatus: result.status,
       matchConfidence: result.confidence,
       matchEvidence: result.evidence ?? null,
       requestId: chosen?.id ?? null,
-      teamId: result.status === 'auto_matched' ? (chosen?.teamId ?? null) : null,
+      teamId,
       confirmedAt: result.status === 'auto_matched' ? new Date() : null,
     })
     .where(eq(reviews.id, reviewId));
-  return { match: result, teamId: result.status === 'auto_matched' ? (chosen?.teamId ?? null) : null };
 }
 
 const comparableName = (name: string) => fold(name).replace(/[^a-z0-9]+/g, ' ').trim();
@@ -202,13 +204,17 @@ function sameName(a: string | null, b: string | null): boolean {
   return name !== '' && name === comparableName(b);
 }
 
+type OtherDelivery = Pick<
+  typeof reviews.$inferSelect,
+  'id' | 'matchStatus' | 'matchConfidence' | 'matchEvidence' | 'requestId' | 'teamId' | 'confirmedAt'
+>;
+
 /**
  * DESIGN.md: a CRM delivery that forwards a Google review and the Google sync of that review are one
- * review. The CRM row is marked `same_as` the Google row and stops counting; when it came first, its
- * match (automatic or by hand) moves to the Google row, so a decision is never lost. Returns the id
- * of the other row when the new review was linked (then it needs no matching and no celebration).
+ * review. The other delivery of this one, if it is stored: same reviewer name and rating, created
+ * within 48 h, and not linked to another copy already.
  */
-async function linkSameReview(tx: Db, workspace: Workspace, reviewId: number, review: IncomingReview): Promise<number | null> {
+async function otherDelivery(tx: Db, workspace: Workspace, review: IncomingReview): Promise<OtherDelivery | null> {
   if ((review.source !== 'google' && review.source !== 'crm') || !review.reviewerName) return null;
   if (review.source === 'crm' && !mayBeFromGoogle(review.platform)) return null;
   const otherSource = review.source === 'google' ? 'crm' : 'google';
@@ -240,10 +246,20 @@ async function linkSameReview(tx: Db, workspace: Workspace, reviewId: number, re
         otherSource === 'google' ? sql`NOT EXISTS (SELECT 1 FROM reviews AS crm WHERE crm.same_as = ${reviews.id})` : undefined,
       ),
     );
-  const other = candidates
-    .filter((c) => sameName(c.reviewerName, review.reviewerName) && mayBeFromGoogle(c.platform))
-    .sort((a, b) => Math.abs(a.createTime.getTime() - review.createTime.getTime()) - Math.abs(b.createTime.getTime() - review.createTime.getTime()))[0];
-  if (!other) return null;
+  return (
+    candidates
+      .filter((c) => sameName(c.reviewerName, review.reviewerName) && mayBeFromGoogle(c.platform))
+      .sort((a, b) => Math.abs(a.createTime.getTime() - review.createTime.getTime()) - Math.abs(b.createTime.getTime() - review.createTime.getTime()))[0] ?? null
+  );
+}
+
+/**
+ * Links a new review to the other delivery of it: the CRM row is marked `same_as` the Google row and
+ * stops counting; when it came first, its match (automatic or by hand) moves to the Google row, so a
+ * decision is never lost. Returns the id of the other row (the new review then needs no matching and
+ * no celebration).
+ */
+async function linkSameReview(tx: Db, reviewId: number, review: IncomingReview, other: OtherDelivery): Promise<number> {
   if (review.source === 'crm') {
     await tx.update(reviews).set({ sameAs: other.id }).where(eq(reviews.id, reviewId));
   } else {

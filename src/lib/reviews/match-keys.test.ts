@@ -9,7 +9,7 @@ import { staffIdFor } from '../staff/people.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
 import { type UnitStore, withUnitStore } from '../testing/unit-queue.ts';
 import type { Workspace } from '../workspaces.ts';
-import { ingestReview, lockWorkspaceReviews, prepareMatch, storeReview } from './ingest.ts';
+import { ingestReview, prepareMatch, storeReview } from './ingest.ts';
 import { candidateRequests, matchKeyColumns } from './match-keys.ts';
 import type { IncomingReview } from './store.ts';
 
@@ -98,10 +98,7 @@ describe('matching a new review against its candidate requests only', () => {
     expect(preparedEarlier?.result).toMatchObject({ status: 'auto_matched', requestId: id });
     // Meanwhile another review by the same name takes the request.
     expect((await ingestReview(store, workspace, review('Mateo Fernández')))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
-    const stored = await database.db.transaction(async (tx) => {
-      await lockWorkspaceReviews(tx, workspace.id);
-      return storeReview(tx, store.jobs, workspace, second, preparedEarlier);
-    });
+    const stored = await database.db.transaction((tx) => storeReview(tx, store.jobs, workspace, second, preparedEarlier));
     expect(stored?.match?.status).toBe('unmatched');
     const counted = await database.db.select().from(reviews).where(eq(reviews.requestId, id!));
     expect(counted).toHaveLength(1);
