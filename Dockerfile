@@ -37,4 +37,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
 # Memory (docs/decisions/046): a small young generation, and (GLIBC_TUNABLES above) malloc without
 # its growing mmap threshold, so what compiling PGlite's WebAssembly takes is given back. package.json's
 # start script says the same (scripts/lib/start-flags.test.ts).
-CMD ["node", "--max-semi-space-size=4", "main.ts"]
+CMD ["node", "--max-semi-space-size=8", "main.ts"]

@@ -4,7 +4,7 @@ import { dockerfileCommand, startCommand } from './start-flags.ts';
 describe('how main.ts is started', () => {
   it('is the same in `npm start` and in the container', () => {
     const start = startCommand();
-    expect(start.flags).toContain('--max-semi-space-size=4');
+    expect(start.flags).toContain('--max-semi-space-size=8');
     expect(start.env).toEqual({ GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072' });
     expect(dockerfileCommand(Object.keys(start.env))).toEqual(start);
   });
