@@ -66,24 +66,11 @@ export interface PreparedMatch {
 }
 
 /**
- * The match of a review not stored yet, worked out before the workspace lock is taken: only the
- * requests its name's keys (or a recent click) point to are read, not every open request. Null when
- * the review is stored already (a repeated delivery, a Google sync seeing it again): nothing to match.
+ * The match of a new review, worked out before the workspace lock is taken: only the requests its
+ * name's keys (or a recent click) point to are read, not every open request. (A review delivered
+ * again is matched here too, for nothing: rarer than asking first whether it is stored, every time.)
  */
-export async function prepareMatch(db: Db, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch | null> {
-  // Asked together (one round trip on PostgreSQL): a review seen again is rare, the Google sync
-  // passes over unchanged ones before it gets here.
-  const [[stored], prepared] = await Promise.all([
-    db
-      .select({ id: reviews.id })
-      .from(reviews)
-      .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.source, review.source), eq(reviews.externalId, review.externalId))),
-    matchAgainstOpenRequests(db, workspace, review),
-  ]);
-  return stored ? null : prepared;
-}
-
-async function matchAgainstOpenRequests(db: Db, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch> {
+export async function prepareMatch(db: Db, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch> {
   const candidates = await candidateRequests(db, workspace.id, review);
   return { result: matchWithinPlan(matchReview(review, new RequestIndex(candidates)), workspace.plan), candidates };
 }
@@ -100,7 +87,7 @@ async function matchAgainstOpenRequests(db: Db, workspace: Workspace, review: In
  * and the settings read. (Statements sent together run in an order that is not promised here: the
  * re-check is sent only once the lock is held.)
  */
-export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview, prepared: PreparedMatch | null): Promise<Ingested | null> {
+export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview, prepared: PreparedMatch): Promise<Ingested | null> {
   const [, [deleted]] = await Promise.all([
     lockWorkspaceReviews(tx, workspace.id),
     tx
@@ -114,7 +101,7 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
   const [stored, candidatesOpen, sameReview] = await Promise.all([
     upsertReview(tx, workspace.id, review),
     // Another review may have taken a candidate since prepareMatch: then the match is worked out again.
-    prepared ? stillOpen(tx, workspace.id, prepared.candidates.map((c) => c.id)) : false,
+    stillOpen(tx, workspace.id, prepared.candidates.map((c) => c.id)),
     otherDelivery(tx, workspace, review),
   ]);
   const linkedTo = stored.created && sameReview ? await linkSameReview(tx, stored.id, review, sameReview) : null;
@@ -122,9 +109,9 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
   const isNew = stored.created && linkedTo === null;
   const { result: match, candidates } = !isNew
     ? { result: null, candidates: [] }
-    : candidatesOpen && prepared
+    : candidatesOpen
       ? prepared
-      : await matchAgainstOpenRequests(tx, workspace, review);
+      : await prepareMatch(tx, workspace, review);
   const chosen = match && match.status !== 'unmatched' ? candidates.find((r) => r.id === match.requestId) : undefined;
   const matchedTeamId = match?.status === 'auto_matched' ? (chosen?.teamId ?? null) : null;
   const writes: Promise<unknown>[] = [];

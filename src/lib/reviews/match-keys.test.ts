@@ -95,7 +95,7 @@ describe('matching a new review against its candidate requests only', () => {
     const [id] = await requests(workspace, [['Mateo', 'Fernández']], { keyed: true });
     const second = review('Mateo Fernandez');
     const preparedEarlier = await prepareMatch(database.db, workspace, second);
-    expect(preparedEarlier?.result).toMatchObject({ status: 'auto_matched', requestId: id });
+    expect(preparedEarlier.result).toMatchObject({ status: 'auto_matched', requestId: id });
     // Meanwhile another review by the same name takes the request.
     expect((await ingestReview(store, workspace, review('Mateo Fernández')))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
     const stored = await database.db.transaction((tx) => storeReview(tx, store.jobs, workspace, second, preparedEarlier));
@@ -114,11 +114,13 @@ describe('matching a new review against its candidate requests only', () => {
     expect((await ingestReview(store, workspace, review('Hannah Okafor')))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
   });
 
-  it('does no matching for a review stored before (a sync seeing it again)', async () => {
+  it('leaves a review delivered again as it was matched (a sync or a CRM retry seeing it again)', async () => {
     const workspace = await unitWorkspace(database.db);
-    await requests(workspace, [['Ines', 'Duarte']], { keyed: true });
+    const [id] = await requests(workspace, [['Ines', 'Duarte']], { keyed: true });
     const again = review('Ines Duarte');
-    await ingestReview(store, workspace, again);
-    expect(await prepareMatch(database.db, workspace, again)).toBeNull();
+    expect((await ingestReview(store, workspace, again))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
+    expect(await ingestReview(store, workspace, again)).toMatchObject({ created: false, match: null, counted: false });
+    const stored = await database.db.select({ requestId: reviews.requestId, status: reviews.matchStatus }).from(reviews).where(eq(reviews.workspaceId, workspace.id));
+    expect(stored).toEqual([{ requestId: id, status: 'auto_matched' }]);
   });
 });
