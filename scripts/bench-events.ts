@@ -321,6 +321,8 @@ interface Result {
   max: number;
   /** Per review: the time until the last client had it. */
   lastP50: number;
+  /** Per review, in the order posted: when the last client had it (ms after the POST). */
+  lastByReview: number[];
   postP50: number;
   /** Per server (one, or A and B): streams held, RSS before the clients connect, its peak from then on, after the reviews; CPU over the reviews. */
   rss: { name: string; streams: number; idle: number; peak: number; after: number; cpuReviews: number }[];
@@ -470,6 +472,7 @@ async function run(mode: Mode): Promise<Result> {
       lasts.push(last);
     });
     latencies.sort((a, b) => a - b);
+    const lastByReview = [...lasts];
     lasts.sort((a, b) => a - b);
     postTimes.sort((a, b) => a - b);
     const serverErrors = servers.flatMap(({ name, server }) =>
@@ -495,6 +498,7 @@ async function run(mode: Mode): Promise<Result> {
       p99: percentile(latencies, 0.99),
       max: latencies.at(-1) ?? NaN,
       lastP50: percentile(lasts, 0.5),
+      lastByReview,
       postP50: percentile(postTimes, 0.5),
       rss: servers.map(({ name }, i) => ({ name, streams: streamsOn[i]!, idle: idle[i]!, peak: sampler.peaks[i]!, after: after[i]!, cpuReviews: serversCpuReviews[i]! })),
       streamingCpuConnect,
@@ -570,6 +574,7 @@ if (results.length) {
         `bench client CPU (${r.workers} client processes and this one) ${r.benchCpuConnect.toFixed(2)} s while connecting, ` +
         `${r.benchCpuReviews.toFixed(2)} s over the reviews; ${r.connections} TCP connections held`,
     );
+    console.log(`${name}: the last client had each review after (ms, in the order posted): ${r.lastByReview.map((v) => v.toFixed(0)).join(' ')}`);
     if (r.rss.length > 1) {
       console.log(`${name}: CPU over the reviews by server: ${r.rss.map((m) => `${m.name} ${((m.cpuReviews * 1000) / r.reviews).toFixed(0)} ms a review (${m.streams} streams)`).join(', ')}`);
     }
