@@ -109,6 +109,23 @@ describe('event streams written to the node response directly', () => {
     socket.destroy();
   });
 
+  it('sends no body after the headers of a HEAD request, events or not', async () => {
+    const hub = new LiveHub(async () => ({ total: 1 }));
+    const port = await listen(eventServer(hub).server);
+    const socket = connect(port, '127.0.0.1');
+    socket.write('HEAD / HTTP/1.1\r\nHost: x\r\n\r\n');
+    const raw = reader(socket);
+    while (hub.clientCount() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await hub.deliver(review('e1'));
+    hub.closeAll();
+    const text = await raw.until('\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(text).toMatch(/^HTTP\/1\.1 200/);
+    expect(raw.text()).not.toContain('event:');
+    socket.destroy();
+  });
+
   it('leaves the client when it goes away, and then holds no response', async () => {
     const hub = new LiveHub(async () => ({ total: 1 }));
     const { server: s, responses } = eventServer(hub);

@@ -168,11 +168,14 @@ class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
 
   /**
    * The body is read with nothing left in it (its high-water mark is 0, so this is called only then):
-   * the adapter has written the headers and every byte sent so far to the response, in order.
+   * the adapter has written every byte sent so far to the response, in order, and with the first
+   * of them (start's CONNECTED) node sent the headers. Not for an answer with no body (HEAD), whose
+   * bytes node drops, or one that is compressed.
    */
   pull(): void {
     const response = this.response;
-    if (this.socket || !response?.headersSent || response.writableEnded || !response.socket || response.hasHeader('content-encoding')) return;
+    if (this.socket || !response?.headersSent || response.writableEnded || !response.socket || response.req.method === 'HEAD') return;
+    if (response.hasHeader('content-encoding')) return;
     this.socket = response.socket;
     this.chunked = response.chunkedEncoding;
   }
