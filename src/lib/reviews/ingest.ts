@@ -107,19 +107,16 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
   const linkedTo = stored.created && sameReview ? await linkSameReview(tx, stored.id, review, sameReview) : null;
   // A second delivery of one review (linked) is not a new review.
   const isNew = stored.created && linkedTo === null;
-  const { result: match, candidates } = !isNew
-    ? { result: null, candidates: [] }
-    : candidatesOpen
-      ? prepared
-      : await prepareMatch(tx, workspace, review);
-  const chosen = match && match.status !== 'unmatched' ? candidates.find((r) => r.id === match.requestId) : undefined;
-  const matchedTeamId = match?.status === 'auto_matched' ? (chosen?.teamId ?? null) : null;
+  const matched = !isNew ? null : candidatesOpen ? prepared : await prepareMatch(tx, workspace, review);
   const writes: Promise<unknown>[] = [];
-  if (isNew && match) {
-    writes.push(recordMatch(tx, stored.id, match, chosen, matchedTeamId));
+  if (matched) {
+    const { result, candidates } = matched;
+    const chosen = result.status === 'unmatched' ? undefined : candidates.find((r) => r.id === result.requestId);
+    const matchedTeamId = result.status === 'auto_matched' ? (chosen?.teamId ?? null) : null;
+    writes.push(recordMatch(tx, stored.id, result, chosen, matchedTeamId));
     writes.push(raiseEvent(jobs, { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } }, { tx }));
-    if (match.status === 'auto_matched' && matchedTeamId !== null) {
-      const data = { reviewId: stored.id, requestId: match.requestId, teamId: matchedTeamId, how: 'auto' } as const;
+    if (result.status === 'auto_matched' && matchedTeamId !== null) {
+      const data = { reviewId: stored.id, requestId: result.requestId, teamId: matchedTeamId, how: 'auto' } as const;
       writes.push(raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx }));
     }
   }
@@ -127,7 +124,7 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
   const { start } = challengeSettingsOf(values, workspace);
   const counted = isNew && review.createTime.getTime() >= start.getTime();
   const showReviewerNames = values.get('show_reviewer_names') !== 'false';
-  return { id: stored.id, created: stored.created, changed: stored.changed, counted, match, linkedTo, showReviewerNames };
+  return { id: stored.id, created: stored.created, changed: stored.changed, counted, match: matched?.result ?? null, linkedTo, showReviewerNames };
 }
 
 /**
