@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openPgliteFolder } from './db/pglite.ts';
+import { startPgliteMaintenance } from './db/pglite-maintenance.ts';
 import { openPostgres } from './db/postgres.ts';
 import { sharedDashboardById } from './dashboard.ts';
 import { noticeArrived } from './dashboard-snapshots.ts';
@@ -60,6 +61,7 @@ export async function createRuntime(config: Config, database: Database): Promise
   });
   const appSecret = resolveAppSecret(config);
   const jobs = await startJobQueue(database);
+  const maintenance = database.kind === 'pglite' ? startPgliteMaintenance(database.db) : null;
   const runtime: Runtime = {
     config,
     database,
@@ -69,6 +71,7 @@ export async function createRuntime(config: Config, database: Database): Promise
     jobs,
     close: async (timeoutMs = JOBS_STOP_TIMEOUT_MS) => {
       await jobs.stop(timeoutMs);
+      await maintenance?.stop();
       await stopListening();
       await database.close();
     },

@@ -30,8 +30,25 @@ const notTaken = notExists(
  */
 export async function candidateRequests(db: Db, workspaceId: number, review: IncomingReviewForMatching): Promise<CandidateRequest[]> {
   const lookup = matchLookup(review);
+  const rows = await candidateQuery(db, workspaceId, review, lookup);
+  const refreshed = rows.filter((r) => r.stale).map((r) => ({ id: r.id, keys: requestMatchKeys(r) }));
+  if (refreshed.length) await storeMatchKeys(db, workspaceId, refreshed);
+  const keysOf = new Map(refreshed.map((r) => [r.id, r.keys]));
+  const wanted = new Set(lookup.keys);
+  return rows
+    .filter((r) => {
+      const keys = keysOf.get(r.id);
+      if (!keys) return true;
+      const clicked = r.clickedAt !== null && r.clickedAt >= lookup.clickedFrom && r.clickedAt <= lookup.clickedTo;
+      return clicked || keys.some((key) => wanted.has(key));
+    })
+    .map(({ stale: _stale, ...request }) => request);
+}
+
+/** The statement behind candidateRequests (its plan is tested: it must use the indexes, not read every open request). */
+export function candidateQuery(db: Db, workspaceId: number, review: IncomingReviewForMatching, lookup = matchLookup(review)) {
   const stale = lt(reviewRequests.matchKeysVersion, MATCH_KEYS_VERSION);
-  const rows = await db
+  return db
     .select({
       id: reviewRequests.id,
       firstName: reviewRequests.customerFirstName,
@@ -51,18 +68,6 @@ export async function candidateRequests(db: Db, workspaceId: number, review: Inc
         notTaken,
       ),
     );
-  const refreshed = rows.filter((r) => r.stale).map((r) => ({ id: r.id, keys: requestMatchKeys(r) }));
-  if (refreshed.length) await storeMatchKeys(db, workspaceId, refreshed);
-  const keysOf = new Map(refreshed.map((r) => [r.id, r.keys]));
-  const wanted = new Set(lookup.keys);
-  return rows
-    .filter((r) => {
-      const keys = keysOf.get(r.id);
-      if (!keys) return true;
-      const clicked = r.clickedAt !== null && r.clickedAt >= lookup.clickedFrom && r.clickedAt <= lookup.clickedTo;
-      return clicked || keys.some((key) => wanted.has(key));
-    })
-    .map(({ stale: _stale, ...request }) => request);
 }
 
 async function storeMatchKeys(db: Db, workspaceId: number, rows: { id: number; keys: string[] }[]): Promise<void> {
