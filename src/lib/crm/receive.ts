@@ -2,7 +2,7 @@ import { randomUUID, type KeyObject } from 'node:crypto';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Database } from '../db/database.ts';
 import type { CrmDeliveryStatus } from '../db/schema.ts';
-import { announceIngested, prepareMatch, storeReview } from '../reviews/ingest.ts';
+import { announceIngested, matchBeforeStoring, storeReview } from '../reviews/ingest.ts';
 import type { IncomingReview } from '../reviews/store.ts';
 import { challengeSettings } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
@@ -108,7 +108,7 @@ async function handle(
     reviewUrl: review.reviewUrl,
     platform: review.platform,
   };
-  const prepared = await prepareMatch(database.db, workspace, incoming);
+  const prepared = await matchBeforeStoring(database, workspace, incoming);
   const { ingested, id } = await database.db.transaction(async (tx) => {
     const ingested = await storeReview(tx, jobs, workspace, incoming, prepared);
     const status = ingested?.created ? 'stored' : 'duplicate';

@@ -25,5 +25,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded database has one connection and runs each transaction alone (PGlite queues every
+ * other statement until it ends): nothing can change between two statements of a transaction.
+ */
+export const transactionsRunAlone = (database: Pick<Database, 'kind'>): boolean => database.kind === 'pglite';
+
 /** Advisory lock spaces (the first key of the two-key form). */
 export const LOCK_SPACES = { attempts: 0x6174_7470 } as const;

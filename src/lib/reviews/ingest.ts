@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/database.ts';
+import { transactionsRunAlone, type Database, type Db } from '../db/database.ts';
 import { deletedReviews, reviews } from '../db/schema.ts';
 import { raiseEvent, type Store } from '../events/domain-events.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -44,7 +44,7 @@ export interface IngestOptions {
  * review before.
  */
 export async function ingestReview(store: Store, workspace: Workspace, review: IncomingReview, options: IngestOptions = {}): Promise<Ingested | null> {
-  const prepared = await prepareMatch(store.database.db, workspace, review);
+  const prepared = await matchBeforeStoring(store.database, workspace, review);
   const ingested = await store.database.db.transaction((tx) => storeReview(tx, store.jobs, workspace, review, prepared));
   if (ingested && options.announce !== false) await announceIngested(store.database, workspace.id, ingested, review);
   return ingested;
@@ -66,9 +66,19 @@ export interface PreparedMatch {
 }
 
 /**
- * The match of a new review, worked out before the workspace lock is taken: only the requests its
- * name's keys (or a recent click) point to are read, not every open request. (A review delivered
- * again is matched here too, for nothing: rarer than asking first whether it is stored, every time.)
+ * The match of a new review, worked out before the transaction that stores it where transactions run
+ * side by side (PostgreSQL), so that the workspace lock is held for the write only. Null where every
+ * transaction runs alone (the embedded database): there the match is worked out inside it, with no
+ * lock to take and nothing another review could have changed meanwhile.
+ */
+export async function matchBeforeStoring(database: Database, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch | null> {
+  return transactionsRunAlone(database) ? null : prepareMatch(database.db, workspace, review);
+}
+
+/**
+ * The match of a new review: only the requests its name's keys (or a recent click) point to are
+ * read, not every open request. (Before the transaction, a review delivered again is matched too,
+ * for nothing: rarer than asking first whether it is stored, every time.)
  */
 export async function prepareMatch(db: Db, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch> {
   const candidates = await candidateRequests(db, workspace.id, review);
@@ -76,10 +86,11 @@ export async function prepareMatch(db: Db, workspace: Workspace, review: Incomin
 }
 
 /**
- * Takes the workspace lock, then stores, links and matches one review, and raises review.created
- * (and review.matched when the matcher placed it). Runs inside the caller's transaction, so that
- * whatever the caller records beside the review (a CRM delivery) is committed with it or not at all.
- * `prepared` is prepareMatch's verdict, used when none of its candidates was taken meanwhile.
+ * Stores, links and matches one review, and raises review.created (and review.matched when the
+ * matcher placed it). Runs inside the caller's transaction, so that whatever the caller records
+ * beside the review (a CRM delivery) is committed with it or not at all. `prepared` is
+ * matchBeforeStoring's verdict: given, the workspace lock is taken and the verdict used when none of
+ * its candidates was taken meanwhile; null (a transaction that runs alone), the match is worked out here.
  *
  * Statements that do not wait on each other's answers are sent together (on PostgreSQL, one write
  * and one round trip): the lock and the deleted-review check; then, under the lock, the review's
@@ -87,9 +98,9 @@ export async function prepareMatch(db: Db, workspace: Workspace, review: Incomin
  * and the settings read. (Statements sent together run in an order that is not promised here: the
  * re-check is sent only once the lock is held.)
  */
-export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview, prepared: PreparedMatch): Promise<Ingested | null> {
+export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview, prepared: PreparedMatch | null): Promise<Ingested | null> {
   const [, [deleted]] = await Promise.all([
-    lockWorkspaceReviews(tx, workspace.id),
+    prepared && lockWorkspaceReviews(tx, workspace.id),
     tx
       .select({ at: deletedReviews.deletedAt })
       .from(deletedReviews)
@@ -101,13 +112,13 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
   const [stored, candidatesOpen, sameReview] = await Promise.all([
     upsertReview(tx, workspace.id, review),
     // Another review may have taken a candidate since prepareMatch: then the match is worked out again.
-    stillOpen(tx, workspace.id, prepared.candidates.map((c) => c.id)),
+    prepared && stillOpen(tx, workspace.id, prepared.candidates.map((c) => c.id)),
     otherDelivery(tx, workspace, review),
   ]);
   const linkedTo = stored.created && sameReview ? await linkSameReview(tx, stored.id, review, sameReview) : null;
   // A second delivery of one review (linked) is not a new review.
   const isNew = stored.created && linkedTo === null;
-  const matched = !isNew ? null : candidatesOpen ? prepared : await prepareMatch(tx, workspace, review);
+  const matched = !isNew ? null : prepared && candidatesOpen ? prepared : await prepareMatch(tx, workspace, review);
   const writes: Promise<unknown>[] = [];
   if (matched) {
     const { result, candidates } = matched;
