@@ -6,28 +6,34 @@
 // On the embedded database and, with TEST_DATABASE_URL or DATABASE_URL set, on PostgreSQL (whose
 // server's CPU is not in the figure).
 //
-// Options: --requests N (default 2000), --reviews N (default 300), --database embedded|postgres|both
-// (default both).
+// The embedded database runs with the product's settings and has had the maintenance pass the
+// product makes every minute (src/lib/db/pglite-maintenance.ts); PostgreSQL has its autovacuum.
+//
+// Options: --requests N[,N...] (default 2000; several sizes show how the cost grows with the
+// workspace), --reviews N (default 300), --database embedded|postgres|both (default both).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import type { Database } from '../src/lib/db/database.ts';
 import { migrate } from '../src/lib/db/migrate.ts';
-import { pgliteDatabase } from '../src/lib/db/pglite.ts';
+import { PGLITE_SETTINGS, pgliteDatabase } from '../src/lib/db/pglite.ts';
+import { maintainTables } from '../src/lib/db/pglite-maintenance.ts';
 import { openPostgres } from '../src/lib/db/postgres.ts';
 import { reviewRequests } from '../src/lib/db/schema.ts';
 import { startJobQueue } from '../src/lib/jobs/queue.ts';
 import { setLogLevel } from '../src/lib/log.ts';
 import { ingestReview } from '../src/lib/reviews/ingest.ts';
+import { matchKeyColumns } from '../src/lib/reviews/match-keys.ts';
 import { staffIdFor } from '../src/lib/staff/people.ts';
 import { unitWorkspace } from '../src/lib/testing/unit-data.ts';
 
 const { values } = parseArgs({ options: { requests: { type: 'string' }, reviews: { type: 'string' }, database: { type: 'string' } } });
-const REQUESTS = Number(values.requests ?? 2000);
+const REQUEST_COUNTS = (values.requests ?? '2000').split(',').map(Number);
 const REVIEWS = Number(values.reviews ?? 300);
 const DATABASES = values.database ?? 'both';
 if (!['embedded', 'postgres', 'both'].includes(DATABASES)) throw new Error('--database is embedded, postgres or both');
@@ -44,7 +50,7 @@ const reviewerNames = set.scenarios.flatMap((s) => s.reviews.map((r) => r.review
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
-async function run(name: string, database: Database) {
+async function run(name: string, database: Database, REQUESTS: number) {
   await migrate(database);
   const jobs = await startJobQueue(database);
   const store = { database, jobs };
@@ -53,19 +59,26 @@ async function run(name: string, database: Database) {
   const now = Date.now();
   const rows = Array.from({ length: REQUESTS }, (_, i) => {
     const person = people[i % people.length]!;
+    const customer = { firstName: person.firstName, lastName: person.lastName, email: `${i}.${person.email}` };
+    // With the match keys that logging a request writes.
     return {
+      ...matchKeyColumns(customer),
       workspaceId: workspace.id,
       staffId,
       staffFirstName: 'Alex',
       staffEmail: 'alex@example.com',
-      customerFirstName: person.firstName,
-      customerLastName: person.lastName,
-      customerEmail: `${i}.${person.email}`,
+      customerFirstName: customer.firstName,
+      customerLastName: customer.lastName,
+      customerEmail: customer.email,
       createdAt: new Date(now - ((i * 37) % (30 * 24 * 60)) * 60_000),
       clickedAt: i % 7 === 0 ? new Date(now - ((i * 13) % (3 * 24 * 60)) * 60_000) : null,
     };
   });
   for (let at = 0; at < rows.length; at += 500) await database.db.insert(reviewRequests).values(rows.slice(at, at + 500));
+  if (database.kind === 'pglite') {
+    await database.db.execute(sql`SELECT pg_stat_force_next_flush()`);
+    await maintainTables(database.db);
+  }
   const review = (i: number) => ({
     kind: 'google' as const,
     source: 'test' as const,
@@ -101,23 +114,25 @@ async function run(name: string, database: Database) {
 }
 
 const results = [];
-if (DATABASES !== 'postgres') {
-  const database = pgliteDatabase(await PGlite.create());
-  results.push(await run('embedded', database));
-  await database.close();
-}
-const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (url && DATABASES !== 'embedded') {
-  const schema = `bench_ingest_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE SCHEMA ${schema}`);
-  try {
-    const database = openPostgres(url, { searchPath: schema });
-    results.push(await run('PostgreSQL', database));
+for (const requests of REQUEST_COUNTS) {
+  if (DATABASES !== 'postgres') {
+    const database = pgliteDatabase(await PGlite.create({ postgresqlconf: PGLITE_SETTINGS }));
+    results.push(await run('embedded', database, requests));
     await database.close();
-  } finally {
-    await admin.unsafe(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-    await admin.end();
+  }
+  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (url && DATABASES !== 'embedded') {
+    const schema = `bench_ingest_${randomBytes(4).toString('hex')}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE SCHEMA ${schema}`);
+    try {
+      const database = openPostgres(url, { searchPath: schema });
+      results.push(await run('PostgreSQL', database, requests));
+      await database.close();
+    } finally {
+      await admin.unsafe(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+      await admin.end();
+    }
   }
 }
 console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
