@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './database.ts';
-import { logError } from '../log.ts';
+import { log, logError } from '../log.ts';
 
 // PostgreSQL's autovacuum daemon does not run inside PGlite: without this, the embedded database
 // never learns how big its tables are (the planner guessed a few rows and scanned every open request
@@ -46,8 +46,12 @@ export function startPgliteMaintenance(db: Db, intervalMs = MAINTENANCE_INTERVAL
   let stopped = false;
   let pass: Promise<void> = Promise.resolve();
   const run = () => {
+    const started = performance.now();
     pass = maintainTables(db)
-      .then(() => undefined)
+      .then((tables) => {
+        // At debug level: a pass holds the database for its length, which explains a pause.
+        if (tables.length) log.debug({ tables: tables.map((t) => t.table), ms: Math.round(performance.now() - started) }, 'Maintained the embedded database');
+      })
       .catch((error) => logError('Could not maintain the embedded database', error))
       .finally(() => {
         if (!stopped) timer = setTimeout(run, intervalMs).unref();
