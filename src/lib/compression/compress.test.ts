@@ -1,7 +1,7 @@
 import { rawRequest } from '../testing/raw-http.ts';
 import { createServer, request, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withCompression } from './compress.ts';
 
@@ -58,6 +58,37 @@ describe('withCompression', () => {
     expect(answer.headers['content-encoding']).toBe('br');
     const expected = Array.from({ length: 50 }, (_, i) => `<p>paragraph number ${i} of the page</p>`).join('') + '</html>';
     expect(brotliDecompressSync(answer.body).toString()).toBe(expected);
+  });
+
+  it('sends what a streamed page has written so far, compressed, before the page ends', async () => {
+    let finish!: () => void;
+    const rest = new Promise<void>((resolve) => (finish = resolve));
+    const head = `<html><head><title>Wallboard</title></head><body>${'<div class="team">Front Desk</div>'.repeat(60)}`;
+    const calledBack: string[] = [];
+    const url = await serve(async (_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.write(head.slice(0, 1500), () => calledBack.push('first'));
+      res.write(head.slice(1500), () => calledBack.push('second'));
+      await rest;
+      res.end('</body></html>');
+    });
+    const decoded: Buffer[] = [];
+    const firstPart = new Promise<string>((resolve, reject) => {
+      request(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        expect(res.headers['content-encoding']).toBe('br');
+        const decoder = createBrotliDecompress();
+        res.pipe(decoder);
+        decoder.on('data', (chunk: Buffer) => {
+          decoded.push(chunk);
+          if (Buffer.concat(decoded).toString() === head) resolve(head);
+        });
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(await firstPart).toBe(head);
+    expect(calledBack).toEqual(['first', 'second']);
+    finish();
   });
 
   it('compresses an answer that declares its length, and weakens its ETag', async () => {
