@@ -107,6 +107,7 @@ async function run(name: string, database: Database, REQUESTS: number) {
     'open requests': REQUESTS,
     reviews: REVIEWS,
     'CPU ms per review': Number(cpuMs.toFixed(2)),
+    'of which kernel': Number((cpu.system / 1000 / REVIEWS).toFixed(2)),
     'wall ms p50': Number(median(walls).toFixed(2)),
     'wall ms p99': Number(percentile(walls, 99).toFixed(2)),
     'reviews per s': Math.round((REVIEWS / elapsed) * 1000),
