@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import type { JobQueue, QueueName } from '../jobs/queue.ts';
 import { stableUuid } from '../jobs/stable-id.ts';
+import { alertSettings, webhookEndpoints, workspaces } from '../db/schema.ts';
 
 // What happened, raised in one place (decision 042). Every durable consumer is a queue of its own:
 // raising an event queues one job per consumer, in the transaction that made the change, so each
@@ -46,18 +48,42 @@ export const CONSUMERS: Record<DomainEventType, QueueName[]> = {
 
 
 /**
- * Raises an event: one job per consumer, inside `tx` when given (committed with the change, or not at
- * all). `onceKey` names an occurrence that must be raised once however often it is noticed (a goal
- * reached in a week): the same key makes the same event id, and a consumer's job id is the event id.
+ * Raises an event: one job per consumer with something to do, inside `tx` when given (committed with
+ * the change, or not at all). `onceKey` names an occurrence that must be raised once however often it
+ * is noticed (a goal reached in a week): the same key makes the same event id, and a consumer's job
+ * id is the event id.
  */
 export async function raiseEvent<T extends DomainEventType>(
   jobs: JobQueue,
   event: { type: T; workspaceId: number; data: EventData[T] },
-  options: { tx?: Pick<Db, 'execute'>; onceKey?: string } = {},
+  options: { tx?: Pick<Db, 'execute' | 'select'>; onceKey?: string } = {},
 ): Promise<DomainEvent<T>> {
   const id = options.onceKey ? stableUuid(`event:${options.onceKey}`) : randomUUID();
   const raised: DomainEvent<T> = { id, occurredAt: new Date().toISOString(), ...event };
+  const queues = options.tx ? await consumersWithWork(options.tx, event.workspaceId, event.type) : CONSUMERS[event.type];
   // Sent together: on PostgreSQL the inserts go out in one write instead of one round trip each.
-  await Promise.all(CONSUMERS[event.type].map((queue) => jobs.send(queue, raised, { id: raised.id, tx: options.tx })));
+  await Promise.all(queues.map((queue) => jobs.send(queue, raised, { id: raised.id, tx: options.tx })));
   return raised;
+}
+
+/**
+ * The consumers of an event that have something to do in its workspace: webhooks when an enabled
+ * endpoint takes the event, alerts when a Slack or Teams address is set and takes it, the others always.
+ * The others get no job: a job queued, fetched, handled and finished for nothing cost far more than
+ * this one read (most workspaces have neither webhooks nor alerts). Read in the raising transaction,
+ * so an endpoint or alert saved before it commits is seen.
+ */
+async function consumersWithWork(tx: Pick<Db, 'select'>, workspaceId: number, type: DomainEventType): Promise<QueueName[]> {
+  const consumers = CONSUMERS[type];
+  if (!consumers.some((queue) => queue === 'webhooks' || queue === 'alerts')) return consumers;
+  const [found] = await tx
+    .select({
+      webhooks: sql<boolean>`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${webhookEndpoints.workspaceId} = ${workspaceId}
+        AND ${webhookEndpoints.disabledAt} IS NULL AND ${type} = ANY(${webhookEndpoints.events}))`,
+      alerts: sql<boolean>`EXISTS (SELECT 1 FROM ${alertSettings} WHERE ${alertSettings.workspaceId} = ${workspaceId}
+        AND (${alertSettings.slackUrlSealed} IS NOT NULL OR ${alertSettings.teamsUrlSealed} IS NOT NULL) AND ${type} = ANY(${alertSettings.events}))`,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return consumers.filter((queue) => (queue !== 'webhooks' || found?.webhooks) && (queue !== 'alerts' || found?.alerts));
 }
