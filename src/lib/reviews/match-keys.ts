@@ -86,6 +86,7 @@ export async function stillOpen(db: Db, workspaceId: number, requestIds: number[
   const open = await db
     .select({ id: reviewRequests.id })
     .from(reviewRequests)
-    .where(and(eq(reviewRequests.workspaceId, workspaceId), inArray(reviewRequests.id, requestIds), notTaken));
+    // One array parameter, not one parameter per id: a common name can have hundreds of candidates.
+    .where(and(eq(reviewRequests.workspaceId, workspaceId), sql`${reviewRequests.id} = ANY(${sql.param(requestIds)}::int[])`, notTaken));
   return open.length === requestIds.length;
 }
