@@ -25,13 +25,10 @@ import { migrate } from '../src/lib/db/migrate.ts';
 import { PGLITE_SETTINGS, pgliteDatabase } from '../src/lib/db/pglite.ts';
 import { maintainTables } from '../src/lib/db/pglite-maintenance.ts';
 import { openPostgres } from '../src/lib/db/postgres.ts';
-import { reviewRequests } from '../src/lib/db/schema.ts';
 import { startJobQueue } from '../src/lib/jobs/queue.ts';
 import { setLogLevel } from '../src/lib/log.ts';
 import { ingestReview } from '../src/lib/reviews/ingest.ts';
-import { matchKeyColumns } from '../src/lib/reviews/match-keys.ts';
-import { staffIdFor } from '../src/lib/staff/people.ts';
-import { unitWorkspace } from '../src/lib/testing/unit-data.ts';
+import { keyedRequests, unitWorkspace } from '../src/lib/testing/unit-data.ts';
 
 const { values } = parseArgs({ options: { requests: { type: 'string' }, reviews: { type: 'string' }, database: { type: 'string' } } });
 const REQUEST_COUNTS = (values.requests ?? '2000').split(',').map(Number);
@@ -56,26 +53,15 @@ async function run(name: string, database: Database, REQUESTS: number) {
   const jobs = await startJobQueue(database);
   const store = { database, jobs };
   const workspace = await unitWorkspace(database.db);
-  const staffId = await staffIdFor(database.db, workspace.id, 'alex@example.com', 'Alex');
   const now = Date.now();
-  const rows = Array.from({ length: REQUESTS }, (_, i) => {
+  const customers = Array.from({ length: REQUESTS }, (_, i) => {
     const person = people[i % people.length]!;
-    const customer = { firstName: person.firstName, lastName: person.lastName, email: `${i}.${person.email}` };
-    // With the match keys that logging a request writes.
-    return {
-      ...matchKeyColumns(customer),
-      workspaceId: workspace.id,
-      staffId,
-      staffFirstName: 'Alex',
-      staffEmail: 'alex@example.com',
-      customerFirstName: customer.firstName,
-      customerLastName: customer.lastName,
-      customerEmail: customer.email,
-      createdAt: new Date(now - ((i * 37) % (30 * 24 * 60)) * 60_000),
-      clickedAt: i % 7 === 0 ? new Date(now - ((i * 13) % (3 * 24 * 60)) * 60_000) : null,
-    };
+    return { firstName: person.firstName, lastName: person.lastName, email: `${i}.${person.email}` };
   });
-  for (let at = 0; at < rows.length; at += 500) await database.db.insert(reviewRequests).values(rows.slice(at, at + 500));
+  await keyedRequests(database.db, workspace, customers, (i) => ({
+    createdAt: new Date(now - ((i * 37) % (30 * 24 * 60)) * 60_000),
+    clickedAt: i % 7 === 0 ? new Date(now - ((i * 13) % (3 * 24 * 60)) * 60_000) : null,
+  }));
   // As the product's maintenance pass (embedded) or autovacuum (PostgreSQL) would within a minute.
   if (database.kind === 'pglite') {
     await database.db.execute(sql`SELECT pg_stat_force_next_flush()`);

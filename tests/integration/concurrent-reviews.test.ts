@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/lib/db/database.ts';
-import { reviewRequests, reviews } from '../../src/lib/db/schema.ts';
+import { reviews } from '../../src/lib/db/schema.ts';
 import { startJobQueue, type JobQueue } from '../../src/lib/jobs/queue.ts';
 import { ingestReview } from '../../src/lib/reviews/ingest.ts';
-import { matchKeyColumns } from '../../src/lib/reviews/match-keys.ts';
-import { staffIdFor } from '../../src/lib/staff/people.ts';
-import { unitWorkspace } from '../../src/lib/testing/unit-data.ts';
+import { keyedRequests, unitWorkspace } from '../../src/lib/testing/unit-data.ts';
 import { databaseKind, testDatabase } from '../helpers/database.ts';
 
-// A new review's match is worked out before the workspace lock and checked again under it
-// (src/lib/reviews/ingest.ts): reviews that arrive together each see the requests the others took.
+// A new review's match is worked out before the workspace lock and checked again under it on
+// PostgreSQL, inside its transaction on the embedded database (src/lib/reviews/ingest.ts): reviews
+// that arrive together each see the requests the others took.
 describe(`reviews arriving together (${databaseKind})`, () => {
   let database: Database;
   let jobs: JobQueue;
@@ -25,22 +24,8 @@ describe(`reviews arriving together (${databaseKind})`, () => {
 
   it('give a request to one of them only, and each of them is stored', async () => {
     const workspace = await unitWorkspace(database.db);
-    const staffId = await staffIdFor(database.db, workspace.id, 'alex@example.com', 'Alex');
     const customer = { firstName: 'Priya', lastName: 'Raman', email: 'priya.raman@example.com' };
-    const [request] = await database.db
-      .insert(reviewRequests)
-      .values({
-        workspaceId: workspace.id,
-        staffId,
-        staffFirstName: 'Alex',
-        staffEmail: 'alex@example.com',
-        customerFirstName: customer.firstName,
-        customerLastName: customer.lastName,
-        customerEmail: customer.email,
-        createdAt: new Date(Date.now() - 60 * 60 * 1000),
-        ...matchKeyColumns(customer),
-      })
-      .returning({ id: reviewRequests.id });
+    const [request] = await keyedRequests(database.db, workspace, [customer], () => ({ createdAt: new Date(Date.now() - 60 * 60 * 1000) }));
     const arriving = Array.from({ length: 8 }, (_, i) => ({
       kind: 'google' as const,
       source: 'test' as const,
@@ -54,6 +39,6 @@ describe(`reviews arriving together (${databaseKind})`, () => {
     expect(ingested.filter((one) => one?.match?.status === 'auto_matched')).toHaveLength(1);
     const stored = await database.db.select({ requestId: reviews.requestId, status: reviews.matchStatus }).from(reviews).where(eq(reviews.workspaceId, workspace.id));
     expect(stored).toHaveLength(8);
-    expect(stored.filter((row) => row.requestId === request!.id)).toEqual([{ requestId: request!.id, status: 'auto_matched' }]);
+    expect(stored.filter((row) => row.requestId === request!)).toEqual([{ requestId: request!, status: 'auto_matched' }]);
   });
 });

@@ -1,14 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { staffIdFor } from '../staff/people.ts';
-import { candidateQuery, matchKeyColumns } from '../reviews/match-keys.ts';
-import { unitWorkspace } from '../testing/unit-data.ts';
+import { candidateQuery } from '../reviews/match-keys.ts';
+import { keyedRequests, unitWorkspace } from '../testing/unit-data.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { PGLITE_SETTINGS, pgliteDatabase } from './pglite.ts';
 import { maintainTables, startPgliteMaintenance } from './pglite-maintenance.ts';
-import { reviewRequests } from './schema.ts';
 
 let pg: PGlite;
 let database: Database;
@@ -64,23 +62,10 @@ describe('maintainTables', () => {
   it("lets a review's candidates be found through their indexes, not by reading every open request", async () => {
     await migrate(database);
     const workspace = await unitWorkspace(database.db);
-    const staffId = await staffIdFor(database.db, workspace.id, 'alex@example.com', 'Alex');
     const first = ['Olivia', 'Liam', 'Noah', 'Mia', 'Jack', 'Ava', 'Chloe', 'Ethan'];
     const last = ['Brown', 'Nguyen', 'Singh', 'Walker', 'Murphy', 'Okafor', 'Kowalski', 'Haddad', 'Rossi', 'Tanaka'];
-    const rows = Array.from({ length: 2000 }, (_, i) => {
-      const customer = { firstName: first[i % 8]!, lastName: `${last[i % 10]}${i}`, email: `customer${i}@example.com` };
-      return {
-        workspaceId: workspace.id,
-        staffId,
-        staffFirstName: 'Alex',
-        staffEmail: 'alex@example.com',
-        customerFirstName: customer.firstName,
-        customerLastName: customer.lastName,
-        customerEmail: customer.email,
-        ...matchKeyColumns(customer),
-      };
-    });
-    for (let at = 0; at < rows.length; at += 500) await database.db.insert(reviewRequests).values(rows.slice(at, at + 500));
+    const customers = Array.from({ length: 2000 }, (_, i) => ({ firstName: first[i % 8]!, lastName: `${last[i % 10]}${i}`, email: `customer${i}@example.com` }));
+    await keyedRequests(database.db, workspace, customers);
     await flushCounters();
     await maintainTables(database.db);
 

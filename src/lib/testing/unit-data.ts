@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { reviewRequests } from '../db/schema.ts';
 import type { Plan } from '../plans.ts';
+import { matchKeyColumns } from '../reviews/match-keys.ts';
 import { staffIdFor } from '../staff/people.ts';
 import { registerWorkspace, type Workspace } from '../workspaces.ts';
 
@@ -12,6 +13,42 @@ export async function unitWorkspace(db: Db, plan: Plan = 'team', businessName = 
   counter += 1;
   const registration = { slug: `unit-${counter}`, businessName, email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' };
   return (await registerWorkspace(db, registration, plan))!;
+}
+
+export interface UnitCustomer {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * Requests for these customers, logged by Alex with the match keys logging writes, 500 to a
+ * statement; `columns` adds to each row (its times, say). Their ids, in order.
+ */
+export async function keyedRequests(
+  db: Db,
+  workspace: Workspace,
+  customers: UnitCustomer[],
+  columns: (index: number) => Partial<typeof reviewRequests.$inferInsert> = () => ({}),
+): Promise<number[]> {
+  const staffId = await staffIdFor(db, workspace.id, 'alex@example.com', 'Alex');
+  const rows = customers.map((customer, i) => ({
+    workspaceId: workspace.id,
+    staffId,
+    staffFirstName: 'Alex',
+    staffEmail: 'alex@example.com',
+    customerFirstName: customer.firstName,
+    customerLastName: customer.lastName,
+    customerEmail: customer.email,
+    ...matchKeyColumns(customer),
+    ...columns(i),
+  }));
+  const ids: number[] = [];
+  for (let at = 0; at < rows.length; at += 500) {
+    const inserted = await db.insert(reviewRequests).values(rows.slice(at, at + 500)).returning({ id: reviewRequests.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
 }
 
 export interface UnitRequest {
