@@ -35,6 +35,12 @@ describe('pgliteDatabase', () => {
     expect(queue.rows[0]).toEqual({ at: new Date('2026-11-26T10:00:00Z'), n: 1 });
   });
 
+  it('keeps them when the same instance is wrapped again', async () => {
+    const again = pgliteDatabase(pg);
+    const inTransaction = await again.transaction((tx) => tx.query<{ at: unknown }>("SELECT timestamptz '2026-11-26 10:00:00+00' AS at"));
+    expect(inTransaction[0]!.at).toEqual(new Date('2026-11-26T10:00:00Z'));
+  });
+
   it('keeps those parsers inside a drizzle transaction too', async () => {
     const rows = await database.db.transaction(async (tx) => {
       const result = (await tx.execute(sql`SELECT timestamptz '2026-11-26 10:00:00+00' AS at`)) as unknown as { rows: { at: unknown }[] };

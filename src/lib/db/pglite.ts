@@ -60,11 +60,19 @@ const DRIZZLE_PARSERS: Record<number, (value: string) => unknown> = {
   1182: AS_WRITTEN, // date[]
 };
 
+type Parsers = Record<number, (value: string, typeId?: number) => unknown>;
+/** What each instance's parsers were before drizzle's (an instance may be wrapped more than once). */
+const nativeParsers = new WeakMap<PGlite, Parsers>();
+
 /** Gives the instance drizzle's parsers; returns the ones they replace. */
-function takeDrizzleParsers(pg: PGlite): Record<number, (value: string, typeId?: number) => unknown> {
-  const replaced = Object.fromEntries(Object.keys(DRIZZLE_PARSERS).flatMap((oid) => (pg.parsers[oid] ? [[oid, pg.parsers[oid]]] : [])));
-  Object.assign(pg.parsers, DRIZZLE_PARSERS);
-  return replaced;
+function takeDrizzleParsers(pg: PGlite): Parsers {
+  let native = nativeParsers.get(pg);
+  if (!native) {
+    native = Object.fromEntries(Object.keys(DRIZZLE_PARSERS).flatMap((oid) => (pg.parsers[oid] ? [[oid, pg.parsers[oid]]] : [])));
+    nativeParsers.set(pg, native);
+    Object.assign(pg.parsers, DRIZZLE_PARSERS);
+  }
+  return native;
 }
 
 type QueryClient = Pick<PGlite, 'query'> & { transaction?: PGlite['transaction'] };

@@ -68,10 +68,10 @@ export async function raiseEvent<T extends DomainEventType>(
 
 /**
  * The consumers of an event that have something to do in its workspace: webhooks when an enabled
- * endpoint takes the event, alerts when a Slack or Teams address is set and takes it, the others always.
- * The others get no job: a job queued, fetched, handled and finished for nothing cost far more than
- * this one read (most workspaces have neither webhooks nor alerts). Read in the raising transaction,
- * so an endpoint or alert saved before it commits is seen.
+ * endpoint takes the event, alerts when a Slack or Teams address is set and takes it, any other
+ * consumer always. A consumer with nothing to do gets no job: a job queued, fetched, handled and
+ * finished for nothing cost far more than this one read (most workspaces have neither webhooks nor
+ * alerts). Read in the raising transaction, so an endpoint or alert saved before it commits is seen.
  */
 async function consumersWithWork(tx: Pick<Db, 'select'>, workspaceId: number, type: DomainEventType): Promise<QueueName[]> {
   const consumers = CONSUMERS[type];
