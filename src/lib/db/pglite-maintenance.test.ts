@@ -72,9 +72,17 @@ describe('maintainTables', () => {
     const review = { reviewerName: 'Zanele Dlamini', createTime: new Date() };
     const { sql: text, params } = candidateQuery(database.db, workspace.id, review).toSQL();
     const { rows: plan } = await pg.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params);
-    const lines = plan.map((row) => row['QUERY PLAN']).join('\n');
-    expect(lines).toContain('review_requests_match_keys');
-    expect(lines).not.toMatch(/Seq Scan on review_requests/);
+    // Planned with its values, and as a prepared statement is after its first runs: without them.
+    await pg.exec(`PREPARE candidates AS ${text}`);
+    await pg.exec('SET plan_cache_mode = force_generic_plan');
+    const literal = (value: unknown): string =>
+      typeof value === 'number' ? String(value) : Array.isArray(value) ? `ARRAY[${value.map(literal).join(', ')}]` : `'${String(value).replaceAll("'", "''")}'`;
+    const { rows: generic } = await pg.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE candidates(${params.map(literal).join(', ')})`);
+    await pg.exec('RESET plan_cache_mode; DEALLOCATE candidates');
+    for (const lines of [plan, generic].map((rows) => rows.map((row) => row['QUERY PLAN']).join('\n'))) {
+      expect(lines).toContain('review_requests_match_keys');
+      expect(lines).not.toMatch(/Seq Scan on review_requests|Index Scan using review_requests_workspace/);
+    }
     // Requests logged after the pass go straight into that index (no pending list only a vacuum would merge).
     const { rows: index } = await pg.query<{ reloptions: string[] }>("SELECT reloptions FROM pg_class WHERE relname = 'review_requests_match_keys'");
     expect(index[0]!.reloptions).toEqual(['fastupdate=off']);

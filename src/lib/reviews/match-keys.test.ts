@@ -30,7 +30,7 @@ const review = (reviewerName: string | null, createTime = new Date()): IncomingR
 });
 
 /** Requests written straight in, as a restored backup or an older version left them: no keys yet, unless `keyed`. */
-async function requests(workspace: Workspace, names: [string, string][], options: { keyed?: boolean; clickedAt?: Date } = {}): Promise<number[]> {
+async function requests(workspace: Workspace, names: [string, string][], options: { keyed?: boolean; clickedAt?: Date; createdAt?: Date } = {}): Promise<number[]> {
   const staffId = await staffIdFor(database.db, workspace.id, 'alex@example.com', 'Alex');
   const rows = await database.db
     .insert(reviewRequests)
@@ -45,7 +45,7 @@ async function requests(workspace: Workspace, names: [string, string][], options
           customerFirstName: firstName,
           customerLastName: lastName,
           customerEmail: email,
-          createdAt: new Date(Date.now() - 2 * 24 * HOUR),
+          createdAt: options.createdAt ?? new Date(Date.now() - 2 * 24 * HOUR),
           clickedAt: options.clickedAt ?? null,
           ...(options.keyed ? matchKeyColumns({ firstName, lastName, email }) : {}),
         };
@@ -81,6 +81,15 @@ describe('matching a new review against its candidate requests only', () => {
     const anonymous = await candidateRequests(database.db, workspace.id, review(null));
     expect(anonymous.map((r) => r.id)).toEqual([clicked]);
     expect((await ingestReview(store, workspace, review(null)))?.match).toMatchObject({ status: 'needs_review', requestId: clicked });
+  });
+
+  it('offers no request logged more than 400 days before the review, and stores the keys of an old one once', async () => {
+    const workspace = await unitWorkspace(database.db);
+    const [old] = await requests(workspace, [['Ruth', 'Abebe']], { createdAt: new Date(Date.now() - 401 * 24 * HOUR) });
+    const [recent] = await requests(workspace, [['Ruth', 'Abebe']], { keyed: true, createdAt: new Date(Date.now() - 399 * 24 * HOUR) });
+    expect((await candidateRequests(database.db, workspace.id, review('Ruth Abebe'))).map((r) => r.id)).toEqual([recent]);
+    const [stored] = await database.db.select().from(reviewRequests).where(eq(reviewRequests.id, old!));
+    expect(stored).toMatchObject({ matchKeysVersion: MATCH_KEYS_VERSION, matchKeys: expect.arrayContaining(['w:ruth', 'w:abebe']) });
   });
 
   it('leaves out a request another review has taken', async () => {

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, between, eq, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, between, eq, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reviewRequests, reviews } from '../db/schema.ts';
 import { MATCH_KEYS_VERSION, matchLookup, requestMatchKeys, type IncomingReviewForMatching, type OpenRequest } from '../matching/matcher.ts';
@@ -19,7 +19,7 @@ export type CandidateRequest = OpenRequest & { teamId: number | null };
 
 /** A request already counted for a review takes no other. */
 const notTaken = notExists(
-  sql`(SELECT 1 FROM ${reviews} WHERE ${reviews.requestId} = ${reviewRequests.id} AND ${inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM])})`,
+  sql`(SELECT 1 FROM ${reviews} WHERE ${reviews.requestId} = ${reviewRequests.id} AND ${reviews.matchStatus} IN (${sql.raw([...COUNTED_FOR_TEAM].map((s) => `'${s}'`).join(', '))}))`,
 );
 
 /**
@@ -35,8 +35,10 @@ export async function candidateRequests(db: Db, workspaceId: number, review: Inc
   if (refreshed.length) await storeMatchKeys(db, workspaceId, refreshed);
   const keysOf = new Map(refreshed.map((r) => [r.id, r.keys]));
   const wanted = new Set(lookup.keys);
+  const openSince = review.createTime.getTime() - OPEN_REQUEST_DAYS * DAY_MS;
   return rows
     .filter((r) => {
+      if (r.createdAt.getTime() < openSince) return false;
       const keys = keysOf.get(r.id);
       if (!keys) return true;
       const clicked = r.clickedAt !== null && r.clickedAt >= lookup.clickedFrom && r.clickedAt <= lookup.clickedTo;
@@ -45,9 +47,16 @@ export async function candidateRequests(db: Db, workspaceId: number, review: Inc
     .map(({ stale: _stale, ...request }) => request);
 }
 
-/** The statement behind candidateRequests (its plan is tested: it must use the indexes, not read every open request). */
+/**
+ * The statement behind candidateRequests (its plan is tested: it must use the indexes, not read every
+ * open request). A prepared statement is planned without its values after a few runs, so nothing in
+ * it may need a value to be planned well (decision 049): the matcher's version and the counted
+ * statuses are written into the text, and the age of a request is left to candidateRequests (a
+ * condition on it, of a selectivity the planner cannot know, drew it to read every request of the
+ * workspace by date).
+ */
 export function candidateQuery(db: Db, workspaceId: number, review: IncomingReviewForMatching, lookup = matchLookup(review)) {
-  const stale = lt(reviewRequests.matchKeysVersion, MATCH_KEYS_VERSION);
+  const stale = lt(reviewRequests.matchKeysVersion, sql.raw(String(MATCH_KEYS_VERSION)));
   return db
     .select({
       id: reviewRequests.id,
@@ -63,7 +72,6 @@ export function candidateQuery(db: Db, workspaceId: number, review: IncomingRevi
     .where(
       and(
         eq(reviewRequests.workspaceId, workspaceId),
-        gte(reviewRequests.createdAt, new Date(review.createTime.getTime() - OPEN_REQUEST_DAYS * DAY_MS)),
         or(between(reviewRequests.clickedAt, lookup.clickedFrom, lookup.clickedTo), lookup.keys.length ? arrayOverlaps(reviewRequests.matchKeys, lookup.keys) : undefined, stale),
         notTaken,
       ),
