@@ -5,12 +5,14 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { fromPglite } from 'pg-boss';
 import type { Database, Db } from './database.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { keepStatementsPrepared } from './pglite-statements.ts';
 import { checkPgliteFolderVersion } from './pglite-version.ts';
 import * as schema from './schema.ts';
 
 /** Wraps an open PGlite (a folder, in-memory, or a clone) as a Database. */
 export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Database {
   const native = { parsers: takeDrizzleParsers(pg) };
+  keepStatementsPrepared(pg);
   return {
     kind: 'pglite',
     db: drizzle({ client: withoutQueryParsers(pg) as PGlite, schema }) as unknown as Db,
