@@ -90,13 +90,14 @@ export async function prepareMatch(db: Db, workspace: Workspace, review: Incomin
  * matcher placed it). Runs inside the caller's transaction, so that whatever the caller records
  * beside the review (a CRM delivery) is committed with it or not at all. `prepared` is
  * matchBeforeStoring's verdict: given, the workspace lock is taken and the verdict used when none of
- * its candidates was taken meanwhile; null (a transaction that runs alone), the match is worked out here.
+ * its candidates was taken meanwhile; null (a transaction that runs alone), the match is worked out
+ * here. The match is written with the new row; a review already stored keeps its own.
  *
  * Statements that do not wait on each other's answers are sent together (on PostgreSQL, one write
  * and one round trip): the lock and the deleted-review check; then, under the lock, the review's
- * row, the candidates' re-check and the other delivery's look-up; then the match, the events' jobs
- * and the settings read. (Statements sent together run in an order that is not promised here: the
- * re-check is sent only once the lock is held.)
+ * row, the candidates' re-check and the other delivery's look-up; then the events' jobs and the
+ * settings read. (Statements sent together run in an order that is not promised here: the re-check
+ * is sent only once the lock is held, and does not count the review being stored.)
  */
 export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview, prepared: PreparedMatch | null): Promise<Ingested | null> {
   const [, [deleted]] = await Promise.all([
@@ -109,25 +110,33 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
       ),
   ]);
   if (deleted) return null;
+  const proposed = prepared ?? (await prepareMatch(tx, workspace, review));
   const [stored, candidatesOpen, sameReview] = await Promise.all([
-    upsertReview(tx, workspace.id, review),
+    upsertReview(tx, workspace.id, review, matchColumns(proposed)),
     // Another review may have taken a candidate since prepareMatch: then the match is worked out again.
-    prepared && stillOpen(tx, workspace.id, prepared.candidates.map((c) => c.id)),
+    !prepared || stillOpen(tx, workspace.id, prepared.candidates.map((c) => c.id), review),
     otherDelivery(tx, workspace, review),
   ]);
   const linkedTo = stored.created && sameReview ? await linkSameReview(tx, stored.id, review, sameReview) : null;
   // A second delivery of one review (linked) is not a new review.
   const isNew = stored.created && linkedTo === null;
-  const matched = !isNew ? null : prepared && candidatesOpen ? prepared : await prepareMatch(tx, workspace, review);
+  let matched: PreparedMatch | null = null;
+  if (isNew) {
+    matched = proposed;
+    if (!candidatesOpen) {
+      // Worked out again without the request this row was stored with, which it would otherwise hold itself.
+      await tx.update(reviews).set(NO_MATCH).where(eq(reviews.id, stored.id));
+      matched = await prepareMatch(tx, workspace, review);
+      await tx.update(reviews).set(matchColumns(matched)).where(eq(reviews.id, stored.id));
+    }
+  }
   const writes: Promise<unknown>[] = [];
   if (matched) {
-    const { result, candidates } = matched;
-    const chosen = result.status === 'unmatched' ? undefined : candidates.find((r) => r.id === result.requestId);
-    const matchedTeamId = result.status === 'auto_matched' ? (chosen?.teamId ?? null) : null;
-    writes.push(recordMatch(tx, stored.id, result, chosen, matchedTeamId));
     writes.push(raiseEvent(jobs, { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } }, { tx }));
-    if (result.status === 'auto_matched' && matchedTeamId !== null) {
-      const data = { reviewId: stored.id, requestId: result.requestId, teamId: matchedTeamId, how: 'auto' } as const;
+    const { result } = matched;
+    const teamId = matchedTeam(matched);
+    if (result.status === 'auto_matched' && teamId !== null) {
+      const data = { reviewId: stored.id, requestId: result.requestId, teamId, how: 'auto' } as const;
       writes.push(raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx }));
     }
   }
@@ -172,20 +181,26 @@ export async function announceReviews(
   }
 }
 
-/** The matcher's verdict on a new review, on its row. */
-function recordMatch(tx: Db, reviewId: number, result: MatchResult, chosen: CandidateRequest | undefined, teamId: number | null): Promise<unknown> {
-  return tx
-    .update(reviews)
-    .set({
-      matchStatus: result.status,
-      matchConfidence: result.confidence,
-      matchEvidence: result.evidence ?? null,
-      requestId: chosen?.id ?? null,
-      teamId,
-      confirmedAt: result.status === 'auto_matched' ? new Date() : null,
-    })
-    .where(eq(reviews.id, reviewId));
+/** The team an automatic match counts for: the chosen request's. */
+function matchedTeam({ result, candidates }: PreparedMatch): number | null {
+  return result.status === 'auto_matched' ? (candidates.find((r) => r.id === result.requestId)?.teamId ?? null) : null;
 }
+
+/** The matcher's verdict, as the columns of the review's row. */
+function matchColumns(match: PreparedMatch) {
+  const { result } = match;
+  return {
+    matchStatus: result.status,
+    matchConfidence: result.confidence,
+    matchEvidence: result.evidence ?? null,
+    requestId: result.status === 'unmatched' ? null : result.requestId,
+    teamId: matchedTeam(match),
+    confirmedAt: result.status === 'auto_matched' ? new Date() : null,
+  };
+}
+
+/** No match: what a review linked under another delivery of it carries. */
+const NO_MATCH = { matchStatus: 'unmatched', matchConfidence: null, matchEvidence: null, requestId: null, teamId: null, confirmedAt: null } as const;
 
 const comparableName = (name: string) => fold(name).replace(/[^a-z0-9]+/g, ' ').trim();
 
@@ -256,12 +271,12 @@ async function otherDelivery(tx: Db, workspace: Workspace, review: IncomingRevie
  */
 async function linkSameReview(tx: Db, reviewId: number, review: IncomingReview, other: OtherDelivery): Promise<number> {
   if (review.source === 'crm') {
-    await tx.update(reviews).set({ sameAs: other.id }).where(eq(reviews.id, reviewId));
+    await tx.update(reviews).set({ ...NO_MATCH, sameAs: other.id }).where(eq(reviews.id, reviewId));
   } else {
     // The CRM copy came first and may carry a match: the Google row takes it over.
     await tx
       .update(reviews)
-      .set({ matchStatus: 'unmatched', matchConfidence: null, matchEvidence: null, requestId: null, teamId: null, confirmedAt: null, sameAs: reviewId })
+      .set({ ...NO_MATCH, sameAs: reviewId })
       .where(eq(reviews.id, other.id));
     await tx
       .update(reviews)

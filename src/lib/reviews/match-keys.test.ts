@@ -113,6 +113,30 @@ describe('matching a new review against its candidate requests only', () => {
     expect(counted).toHaveLength(1);
   });
 
+  it('matches again to the request still open when another candidate was taken meanwhile', async () => {
+    const workspace = await unitWorkspace(database.db);
+    const [mateo, silva] = await requests(workspace, [['Mateo', 'Fernández'], ['Mateo', 'Silva']], { keyed: true });
+    const incoming = review('Mateo Fernández');
+    const preparedEarlier = await prepareMatch(database.db, workspace, incoming);
+    expect(preparedEarlier.candidates.map((c) => c.id)).toEqual([mateo, silva]);
+    expect((await ingestReview(store, workspace, review('Mateo Silva')))?.match).toMatchObject({ status: 'auto_matched', requestId: silva });
+    const stored = await database.db.transaction((tx) => storeReview(tx, store.jobs, workspace, incoming, preparedEarlier));
+    expect(stored?.match).toMatchObject({ status: 'auto_matched', requestId: mateo });
+    const [row] = await database.db.select().from(reviews).where(eq(reviews.id, stored!.id));
+    expect(row).toMatchObject({ matchStatus: 'auto_matched', requestId: mateo });
+  });
+
+  it('keeps the match worked out before the lock when its candidates are still open', async () => {
+    const workspace = await unitWorkspace(database.db);
+    const [id] = await requests(workspace, [['Amara', 'Osei']], { keyed: true });
+    const incoming = review('Amara Osei');
+    const prepared = await prepareMatch(database.db, workspace, incoming);
+    const stored = await database.db.transaction((tx) => storeReview(tx, store.jobs, workspace, incoming, prepared));
+    expect(stored?.match).toMatchObject({ status: 'auto_matched', requestId: id });
+    const [row] = await database.db.select().from(reviews).where(eq(reviews.id, stored!.id));
+    expect(row).toMatchObject({ matchStatus: 'auto_matched', requestId: id });
+  });
+
   it('finds an edited request under its new name, not its old one', async () => {
     const workspace = await unitWorkspace(database.db);
     const [id] = await requests(workspace, [['Sarah', 'Kim']], { keyed: true });
@@ -121,6 +145,17 @@ describe('matching a new review against its candidate requests only', () => {
     expect(await updateRequest(database.db, workspace, id!, edit)).toMatchObject({ ok: true });
     expect(await candidateRequests(database.db, workspace.id, review('Sarah Kim'))).toEqual([]);
     expect((await ingestReview(store, workspace, review('Hannah Okafor')))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
+  });
+
+  it("stores a CRM forward of a Google review under it, holding no request of its own", async () => {
+    const workspace = await unitWorkspace(database.db);
+    await requests(workspace, [['Lena', 'Fischer'], ['Lena', 'Fischer']], { keyed: true });
+    const google = await ingestReview(store, workspace, { ...review('Lena Fischer'), source: 'google' });
+    expect(google?.match).toMatchObject({ status: 'needs_review' });
+    const forward = { ...review('Lena Fischer'), kind: 'action' as const, source: 'crm' as const };
+    expect(await ingestReview(store, workspace, forward)).toMatchObject({ created: true, linkedTo: google!.id, match: null });
+    const [crm] = await database.db.select().from(reviews).where(eq(reviews.externalId, forward.externalId));
+    expect(crm).toMatchObject({ sameAs: google!.id, matchStatus: 'unmatched', requestId: null, teamId: null });
   });
 
   it('leaves a review delivered again as it was matched (a sync or a CRM retry seeing it again)', async () => {

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, between, eq, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, between, eq, exists, lt, not, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reviewRequests, reviews } from '../db/schema.ts';
 import { MATCH_KEYS_VERSION, matchLookup, requestMatchKeys, type IncomingReviewForMatching, type OpenRequest } from '../matching/matcher.ts';
@@ -17,10 +17,11 @@ export function matchKeyColumns(customer: { firstName: string; lastName: string;
 
 export type CandidateRequest = OpenRequest & { teamId: number | null };
 
+/** The statuses of a review that holds its request, written out (see candidateQuery). */
+const COUNTED = sql.raw(`(${[...COUNTED_FOR_TEAM].map((status) => `'${status}'`).join(', ')})`);
+
 /** A request already counted for a review takes no other. */
-const notTaken = notExists(
-  sql`(SELECT 1 FROM ${reviews} WHERE ${reviews.requestId} = ${reviewRequests.id} AND ${reviews.matchStatus} IN (${sql.raw([...COUNTED_FOR_TEAM].map((s) => `'${s}'`).join(', '))}))`,
-);
+const notTaken = notExists(sql`(SELECT 1 FROM ${reviews} WHERE ${reviews.requestId} = ${reviewRequests.id} AND ${reviews.matchStatus} IN ${COUNTED})`);
 
 /**
  * The open requests that can matter to this review (src/lib/matching/matcher.ts matchLookup): filed
@@ -88,13 +89,17 @@ async function storeMatchKeys(db: Db, workspaceId: number, rows: { id: number; k
   }
 }
 
-/** Whether every one of these requests is still there and still open. */
-export async function stillOpen(db: Db, workspaceId: number, requestIds: number[]): Promise<boolean> {
+/** Whether every one of these requests is still there and open to this review (taken by no other). */
+export async function stillOpen(db: Db, workspaceId: number, requestIds: number[], review: { source: string; externalId: string }): Promise<boolean> {
   if (!requestIds.length) return true;
+  const takenByAnother = exists(
+    sql`(SELECT 1 FROM ${reviews} WHERE ${reviews.requestId} = ${reviewRequests.id} AND ${reviews.matchStatus} IN ${COUNTED}
+      AND NOT (${reviews.source} = ${review.source} AND ${reviews.externalId} = ${review.externalId}))`,
+  );
   const open = await db
     .select({ id: reviewRequests.id })
     .from(reviewRequests)
     // One array parameter, not one parameter per id: a common name can have hundreds of candidates.
-    .where(and(eq(reviewRequests.workspaceId, workspaceId), sql`${reviewRequests.id} = ANY(${sql.param(requestIds)}::int[])`, notTaken));
+    .where(and(eq(reviewRequests.workspaceId, workspaceId), sql`${reviewRequests.id} = ANY(${sql.param(requestIds)}::int[])`, not(takenByAnother)));
   return open.length === requestIds.length;
 }

@@ -38,12 +38,13 @@ export interface StoredReview {
 
 /**
  * Stores a review once per workspace, source and external id: a repeated delivery changes nothing,
- * and an edit (a newer update time) or a changed owner reply updates it in place.
+ * and an edit (a newer update time) or a changed owner reply updates it in place. `columns` (its
+ * match) are written with a new row only.
  */
-export async function upsertReview(db: Db, workspaceId: number, review: IncomingReview): Promise<StoredReview> {
+export async function upsertReview(db: Db, workspaceId: number, review: IncomingReview, columns: Partial<typeof reviews.$inferInsert> = {}): Promise<StoredReview> {
   const [row] = await db
     .insert(reviews)
-    .values({ workspaceId, ...review })
+    .values({ workspaceId, ...review, ...columns })
     .onConflictDoUpdate({
       target: [reviews.workspaceId, reviews.source, reviews.externalId],
       set: {
