@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { pgliteDatabase } from './pglite.ts';
@@ -48,4 +48,27 @@ describe('pgliteDatabase', () => {
     });
     expect(rows).toEqual([{ at: '2026-11-26 10:00:00+00' }]);
   });
+
+  it("hands a notice to every listener of its channel, on every wrapping of the instance, until each stops", async () => {
+    const heard: string[] = [];
+    const stopFirst = await database.listen('live', (payload) => heard.push(`first ${payload}`));
+    await database.listen('live', () => {
+      throw new Error('a listener that fails');
+    });
+    await pgliteDatabase(pg).listen('live', (payload) => heard.push(`second ${payload}`));
+    await database.listen('other', (payload) => heard.push(`other ${payload}`));
+    const written = quietLog();
+    await pgliteDatabase(pg).notify('live', 'one');
+    await stopFirst();
+    await database.notify('live', 'two');
+    written.restore();
+    expect(heard).toEqual(['first one', 'second one', 'second two']);
+    expect(written.lines.filter((line) => line.msg === 'A listener of live failed')).toHaveLength(2);
+  });
 });
+
+function quietLog() {
+  const lines: { msg: string }[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => lines.push(JSON.parse(String(chunk))) > 0);
+  return { lines, restore: () => spy.mockRestore() };
+}

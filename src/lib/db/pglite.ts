@@ -8,11 +8,13 @@ import { acquireDataDirLock } from './data-dir-lock.ts';
 import { keepStatementsPrepared } from './pglite-statements.ts';
 import { checkPgliteFolderVersion } from './pglite-version.ts';
 import * as schema from './schema.ts';
+import { logError } from '../log.ts';
 
 /** Wraps an open PGlite (a folder, in-memory, or a clone) as a Database. */
 export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Database {
   const native = { parsers: takeDrizzleParsers(pg) };
   keepStatementsPrepared(pg);
+  const channels = channelsOf(pg);
   return {
     kind: 'pglite',
     db: drizzle({ client: withoutQueryParsers(pg) as PGlite, schema }) as unknown as Db,
@@ -26,9 +28,21 @@ export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Data
         }),
       ),
     notify: async (channel, payload) => {
-      await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      for (const onPayload of [...(channels.get(channel) ?? [])]) {
+        try {
+          onPayload(payload);
+        } catch (error) {
+          logError(`A listener of ${channel} failed`, error);
+        }
+      }
     },
-    listen: (channel, onPayload) => pg.listen(channel, onPayload),
+    listen: async (channel, onPayload) => {
+      const listeners = channels.get(channel) ?? new Set();
+      channels.set(channel, listeners.add(onPayload));
+      return async () => {
+        listeners.delete(onPayload);
+      };
+    },
     jobStore: {
       db: fromPglite({
         query: (text, params) => pg.query(text, params, native),
@@ -42,6 +56,21 @@ export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Data
       onClose();
     },
   };
+}
+
+type Listener = (payload: string) => void;
+const liveChannels = new WeakMap<PGlite, Map<string, Set<Listener>>>();
+
+/**
+ * NOTIFY and LISTEN of the embedded database stay in this process: no other process opens its folder
+ * (the folder's lock), so a trip into the database server to be handed the same payload back bought
+ * nothing but its cost (decision 049). Shared by every wrapping of one instance, as a server's
+ * channels are by its connections.
+ */
+function channelsOf(pg: PGlite): Map<string, Set<Listener>> {
+  let channels = liveChannels.get(pg);
+  if (!channels) liveChannels.set(pg, (channels = new Map()));
+  return channels;
 }
 
 // drizzle-orm/pglite hands each query the parsers it wants (date and time values as PostgreSQL writes
