@@ -18,7 +18,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * transaction had already failed) is closed and prepared again the next time. Messages in any other
  * order pass through untouched.
  */
-export function keepStatementsPrepared(pg: PGlite, max = 256): void {
+export function keepStatementsPrepared(pg: PGlite, max = 128): void {
   if (prepared.has(pg)) return;
   prepared.add(pg);
   const send = pg.execProtocolRaw.bind(pg);
