@@ -51,19 +51,43 @@ export const CONSUMERS: Record<DomainEventType, QueueName[]> = {
  * Raises an event: one job per consumer with something to do, inside `tx` when given (committed with
  * the change, or not at all). `onceKey` names an occurrence that must be raised once however often it
  * is noticed (a goal reached in a week): the same key makes the same event id, and a consumer's job
- * id is the event id.
+ * id is the event id. `consumers` is what consumerColumns read for this event, when the caller read
+ * it in its own statement (else it is read here, in `tx`).
  */
 export async function raiseEvent<T extends DomainEventType>(
   jobs: JobQueue,
   event: { type: T; workspaceId: number; data: EventData[T] },
-  options: { tx?: Pick<Db, 'execute' | 'select'>; onceKey?: string } = {},
+  options: { tx?: Pick<Db, 'execute' | 'select'>; onceKey?: string; consumers?: ConsumerFlags } = {},
 ): Promise<DomainEvent<T>> {
   const id = options.onceKey ? stableUuid(`event:${options.onceKey}`) : randomUUID();
   const raised: DomainEvent<T> = { id, occurredAt: new Date().toISOString(), ...event };
-  const queues = options.tx ? await consumersWithWork(options.tx, event.workspaceId, event.type) : CONSUMERS[event.type];
+  const queues = options.consumers
+    ? consumersWithWork(event.type, options.consumers)
+    : options.tx
+      ? await readConsumersWithWork(options.tx, event.workspaceId, event.type)
+      : CONSUMERS[event.type];
   // Sent together: on PostgreSQL the inserts go out in one write instead of one round trip each.
   await Promise.all(queues.map((queue) => jobs.send(queue, raised, { id: raised.id, tx: options.tx })));
   return raised;
+}
+
+/** Whether the workspace has an enabled webhook endpoint, and an alert address, taking an event. */
+export interface ConsumerFlags {
+  webhooks: boolean;
+  alerts: boolean;
+}
+
+/**
+ * The columns, for a select from one workspace's row, that say whether it has an enabled webhook
+ * endpoint and a Slack or Teams address set taking events of this type.
+ */
+export function consumerColumns(workspaceId: number, type: DomainEventType) {
+  return {
+    webhooks: sql<boolean>`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${webhookEndpoints.workspaceId} = ${workspaceId}
+      AND ${webhookEndpoints.disabledAt} IS NULL AND ${type} = ANY(${webhookEndpoints.events}))`,
+    alerts: sql<boolean>`EXISTS (SELECT 1 FROM ${alertSettings} WHERE ${alertSettings.workspaceId} = ${workspaceId}
+      AND (${alertSettings.slackUrlSealed} IS NOT NULL OR ${alertSettings.teamsUrlSealed} IS NOT NULL) AND ${type} = ANY(${alertSettings.events}))`,
+  };
 }
 
 /**
@@ -73,17 +97,13 @@ export async function raiseEvent<T extends DomainEventType>(
  * finished for nothing cost far more than this one read (most workspaces have neither webhooks nor
  * alerts). Read in the raising transaction, so an endpoint or alert saved before it commits is seen.
  */
-async function consumersWithWork(tx: Pick<Db, 'select'>, workspaceId: number, type: DomainEventType): Promise<QueueName[]> {
+function consumersWithWork(type: DomainEventType, found: ConsumerFlags | undefined): QueueName[] {
+  return CONSUMERS[type].filter((queue) => (queue !== 'webhooks' || found?.webhooks) && (queue !== 'alerts' || found?.alerts));
+}
+
+async function readConsumersWithWork(tx: Pick<Db, 'select'>, workspaceId: number, type: DomainEventType): Promise<QueueName[]> {
   const consumers = CONSUMERS[type];
   if (!consumers.some((queue) => queue === 'webhooks' || queue === 'alerts')) return consumers;
-  const [found] = await tx
-    .select({
-      webhooks: sql<boolean>`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${webhookEndpoints.workspaceId} = ${workspaceId}
-        AND ${webhookEndpoints.disabledAt} IS NULL AND ${type} = ANY(${webhookEndpoints.events}))`,
-      alerts: sql<boolean>`EXISTS (SELECT 1 FROM ${alertSettings} WHERE ${alertSettings.workspaceId} = ${workspaceId}
-        AND (${alertSettings.slackUrlSealed} IS NOT NULL OR ${alertSettings.teamsUrlSealed} IS NOT NULL) AND ${type} = ANY(${alertSettings.events}))`,
-    })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  return consumers.filter((queue) => (queue !== 'webhooks' || found?.webhooks) && (queue !== 'alerts' || found?.alerts));
+  const [found] = await tx.select(consumerColumns(workspaceId, type)).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return consumersWithWork(type, found);
 }

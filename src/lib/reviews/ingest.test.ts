@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { reviews } from '../db/schema.ts';
+import { putSetting } from '../settings.ts';
 import { registerWorkspace } from '../workspaces.ts';
 import { type UnitStore, withUnitStore } from '../testing/unit-queue.ts';
 import { ingestReview } from './ingest.ts';
@@ -27,5 +28,18 @@ describe('ingestReview', () => {
     expect(await database.db.select().from(reviews).where(eq(reviews.id, ingested!.id))).toHaveLength(1);
     expect(written.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: 'error', msg: `Could not announce review ${ingested!.id}` }));
     quiet.mockRestore();
+  });
+
+  it("counts a review from the challenge's start, and tells whether its reviewer's name may be shown, from the workspace's settings", async () => {
+    const workspace = (await registerWorkspace(
+      database.db,
+      { slug: 'ingest-settings', businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
+      'team',
+    ))!;
+    const review = (externalId: string, createTime: Date) => ({ kind: 'action' as const, source: 'crm' as const, externalId, reviewerName: 'Sam Lee', rating: 5, comment: null, createTime });
+    expect(await ingestReview(store, workspace, review('before-settings', new Date()))).toMatchObject({ counted: true, showReviewerNames: true });
+    await putSetting(database.db, workspace.id, 'challenge_start_date', '2099-01-01');
+    await putSetting(database.db, workspace.id, 'show_reviewer_names', 'false');
+    expect(await ingestReview(store, workspace, review('after-settings', new Date()))).toMatchObject({ created: true, counted: false, showReviewerNames: false });
   });
 });

@@ -1,7 +1,7 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { transactionsRunAlone, type Database, type Db } from '../db/database.ts';
-import { deletedReviews, reviews } from '../db/schema.ts';
-import { raiseEvent, type Store } from '../events/domain-events.ts';
+import { deletedReviews, reviews, settings, workspaces } from '../db/schema.ts';
+import { consumerColumns, raiseEvent, type Store } from '../events/domain-events.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { publishLiveEvent } from '../live/publish.ts';
 import { logError } from '../log.ts';
@@ -10,7 +10,6 @@ import { fold } from '../matching/normalize.ts';
 import { matchWithinPlan } from '../plans.ts';
 import { NEUTRAL_AT_OR_BELOW } from '../game/wallboard-rules.ts';
 import { CHALLENGE_SETTING_KEYS, challengeSettingsOf } from '../scoring.ts';
-import { readSettings } from '../settings.ts';
 import type { Workspace } from '../workspaces.ts';
 import { candidateRequests, stillOpen, type CandidateRequest } from './match-keys.ts';
 import { LIVE_REVIEW, upsertReview, type IncomingReview } from './store.ts';
@@ -100,16 +99,8 @@ export async function prepareMatch(db: Db, workspace: Workspace, review: Incomin
  * is sent only once the lock is held, and does not count the review being stored.)
  */
 export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview, prepared: PreparedMatch | null): Promise<Ingested | null> {
-  const [, [deleted]] = await Promise.all([
-    prepared && lockWorkspaceReviews(tx, workspace.id),
-    tx
-      .select({ at: deletedReviews.deletedAt })
-      .from(deletedReviews)
-      .where(
-        and(eq(deletedReviews.workspaceId, workspace.id), eq(deletedReviews.source, review.source), eq(deletedReviews.externalId, review.externalId)),
-      ),
-  ]);
-  if (deleted) return null;
+  const [, context] = await Promise.all([prepared && lockWorkspaceReviews(tx, workspace.id), reviewContext(tx, workspace, review)]);
+  if (!context || context.deleted) return null;
   const proposed = prepared ?? (await prepareMatch(tx, workspace, review));
   const [stored, candidatesOpen, sameReview] = await Promise.all([
     upsertReview(tx, workspace.id, review, matchColumns(proposed)),
@@ -132,15 +123,16 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
   }
   const writes: Promise<unknown>[] = [];
   if (matched) {
-    writes.push(raiseEvent(jobs, { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } }, { tx }));
+    writes.push(raiseEvent(jobs, { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } }, { tx, consumers: context.created }));
     const { result } = matched;
     const teamId = matchedTeam(matched);
     if (result.status === 'auto_matched' && teamId !== null) {
       const data = { reviewId: stored.id, requestId: result.requestId, teamId, how: 'auto' } as const;
-      writes.push(raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx }));
+      writes.push(raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx, consumers: context.matched }));
     }
   }
-  const [values] = await Promise.all([readSettings(tx, workspace.id, [...CHALLENGE_SETTING_KEYS, 'show_reviewer_names']), ...writes]);
+  await Promise.all(writes);
+  const values = new Map<string, string>(Object.entries(context.settings ?? {}));
   const { start } = challengeSettingsOf(values, workspace);
   const counted = isNew && review.createTime.getTime() >= start.getTime();
   const showReviewerNames = values.get('show_reviewer_names') !== 'false';
@@ -179,6 +171,30 @@ export async function announceReviews(
   } else if (what.changed) {
     await publishLiveEvent(database, { workspaceId, event: 'data_update' });
   }
+}
+
+const CONTEXT_SETTING_KEYS = [...CHALLENGE_SETTING_KEYS, 'show_reviewer_names'];
+
+/**
+ * What storing a review reads of its workspace, in one statement: whether an admin deleted this
+ * review before, the settings that say whether it counts and whose name its announcement shows, and
+ * which consumers its events have work for. Undefined when the workspace is gone.
+ */
+async function reviewContext(tx: Db, workspace: Workspace, review: IncomingReview) {
+  const [context] = await tx
+    .select({
+      deleted: sql<boolean>`EXISTS (SELECT 1 FROM ${deletedReviews} WHERE ${deletedReviews.workspaceId} = ${workspace.id}
+        AND ${deletedReviews.source} = ${review.source} AND ${deletedReviews.externalId} = ${review.externalId})`,
+      settings: sql<Record<string, string> | null>`(SELECT json_object_agg(${settings.key}, ${settings.value}) FROM ${settings}
+        WHERE ${settings.workspaceId} = ${workspace.id} AND ${inArray(settings.key, CONTEXT_SETTING_KEYS)})`.mapWith((value: unknown): Record<string, string> | null =>
+        typeof value === 'string' ? JSON.parse(value) : (value as Record<string, string> | null),
+      ),
+      created: consumerColumns(workspace.id, 'review.created'),
+      matched: consumerColumns(workspace.id, 'review.matched'),
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspace.id));
+  return context;
 }
 
 /** The team an automatic match counts for: the chosen request's. */
