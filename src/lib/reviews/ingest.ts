@@ -76,8 +76,8 @@ export async function matchBeforeStoring(database: Database, workspace: Workspac
 
 /**
  * The match of a new review: only the requests its name's keys (or a recent click) point to are
- * read, not every open request. (Before the transaction, a review delivered again is matched too,
- * for nothing: rarer than asking first whether it is stored, every time.)
+ * read, not every open request. (A review delivered again is matched too, for nothing, as its
+ * stored row keeps its own match: rarer than asking first whether it is stored, every time.)
  */
 export async function prepareMatch(db: Db, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch> {
   const candidates = await candidateRequests(db, workspace.id, review);
@@ -93,10 +93,11 @@ export async function prepareMatch(db: Db, workspace: Workspace, review: Incomin
  * here. The match is written with the new row; a review already stored keeps its own.
  *
  * Statements that do not wait on each other's answers are sent together (on PostgreSQL, one write
- * and one round trip): the lock and the deleted-review check; then, under the lock, the review's
- * row, the candidates' re-check and the other delivery's look-up; then the events' jobs and the
- * settings read. (Statements sent together run in an order that is not promised here: the re-check
- * is sent only once the lock is held, and does not count the review being stored.)
+ * and one round trip): the lock and the read of the workspace (reviewContext); then, under the
+ * lock, the review's row, the candidates' re-check and the other delivery's look-up; then the events'
+ * jobs. (Statements sent together run in an order that is not promised here: the re-check is sent
+ * only once the lock is held, and does not count the review being stored.) Null, storing nothing,
+ * when an admin deleted this review before or the workspace is gone.
  */
 export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview, prepared: PreparedMatch | null): Promise<Ingested | null> {
   const [, context] = await Promise.all([prepared && lockWorkspaceReviews(tx, workspace.id), reviewContext(tx, workspace, review)]);
