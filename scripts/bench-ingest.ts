@@ -16,7 +16,9 @@
 // analyzed, as autovacuum would have done within its minute.
 //
 // Options: --requests N[,N...] (default 2000; several sizes show how the cost grows with the
-// workspace), --reviews N (default 300), --database embedded|postgres|both (default both).
+// workspace), --reviews N (default 300), --warmup N (reviews before the measured ones, default 20:
+// a server that has run longer has more of its code compiled), --database embedded|postgres|both
+// (default both).
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -35,9 +37,10 @@ import { setLogLevel } from '../src/lib/log.ts';
 import { ingestReview } from '../src/lib/reviews/ingest.ts';
 import { keyedRequests, unitWorkspace } from '../src/lib/testing/unit-data.ts';
 
-const { values } = parseArgs({ options: { requests: { type: 'string' }, reviews: { type: 'string' }, database: { type: 'string' } } });
+const { values } = parseArgs({ options: { requests: { type: 'string' }, reviews: { type: 'string' }, warmup: { type: 'string' }, database: { type: 'string' } } });
 const REQUEST_COUNTS = (values.requests ?? '2000').split(',').map(Number);
 const REVIEWS = Number(values.reviews ?? 300);
+const WARMUP = Number(values.warmup ?? 20);
 const DATABASES = values.database ?? 'both';
 if (!['embedded', 'postgres', 'both'].includes(DATABASES)) throw new Error('--database is embedded, postgres or both');
 setLogLevel('error');
@@ -131,7 +134,7 @@ async function run(name: string, database: Database, REQUESTS: number, databaseC
     createTime: new Date(),
   });
   // Warm-up: the code paths compiled, the caches and anything done once per workspace done.
-  for (let i = 0; i < 20; i++) await ingestReview(store, workspace, review(-1 - i));
+  for (let i = 0; i < WARMUP; i++) await ingestReview(store, workspace, review(-1 - i));
   const walls: number[] = [];
   const databaseBefore = databaseCpu();
   const cpuBefore = process.cpuUsage();
