@@ -12,13 +12,12 @@ let database: Database;
 let store: UnitStore;
 withUnitStore((opened) => ({ store, database } = { store: opened, database: opened.database }));
 
+const workspaceAt = async (slug: string) =>
+  (await registerWorkspace(database.db, { slug, businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' }, 'team'))!;
+
 describe('ingestReview', () => {
   it('keeps a stored review stored and answered when its announcement to the wallboards fails', async () => {
-    const workspace = (await registerWorkspace(
-      database.db,
-      { slug: 'ingest-unit', businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-      'team',
-    ))!;
+    const workspace = await workspaceAt('ingest-unit');
     const written: string[] = [];
     const quiet = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => written.push(String(chunk)) > 0);
     const noNotify: Database = { ...database, notify: () => Promise.reject(new Error('NOTIFY is down')) };
@@ -31,11 +30,7 @@ describe('ingestReview', () => {
   });
 
   it("counts a review from the challenge's start, and tells whether its reviewer's name may be shown, from the workspace's settings", async () => {
-    const workspace = (await registerWorkspace(
-      database.db,
-      { slug: 'ingest-settings', businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },
-      'team',
-    ))!;
+    const workspace = await workspaceAt('ingest-settings');
     const review = (externalId: string, createTime: Date) => ({ kind: 'action' as const, source: 'crm' as const, externalId, reviewerName: 'Sam Lee', rating: 5, comment: null, createTime });
     expect(await ingestReview(store, workspace, review('before-settings', new Date()))).toMatchObject({ counted: true, showReviewerNames: true });
     await putSetting(database.db, workspace.id, 'challenge_start_date', '2099-01-01');
