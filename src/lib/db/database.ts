@@ -16,9 +16,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
-  /** NOTIFY: delivered to every listener of the channel, in this process and in every other instance. */
+  /** NOTIFY: delivered to every listener of the channel, in this process and in every other instance (the embedded database has no other). */
   notify(channel: string, payload: string): Promise<void>;
-  /** LISTEN on one dedicated connection; returns the function that stops listening. */
+  /** LISTEN (on PostgreSQL, on one dedicated connection); returns the function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** How the job queue (pg-boss, src/lib/jobs/queue.ts) reaches this same database. */
   jobStore: Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'schema' | 'max'>;
