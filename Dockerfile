@@ -8,6 +8,8 @@ RUN npm ci
 COPY astro.config.mjs tsconfig.json ./
 COPY public ./public
 COPY src ./src
+# The build also makes the embedded database's template from the migrations (src/lib/db/pglite-template.ts).
+COPY migrations ./migrations
 RUN ASTRO_TELEMETRY_DISABLED=1 npm run build
 
 FROM node:24-slim AS runtime
@@ -27,6 +29,8 @@ COPY migrations ./migrations
 COPY src/cli.ts ./src/cli.ts
 COPY src/lib ./src/lib
 COPY --from=build /app/dist ./dist
+# A new /data starts from this copy instead of running initdb and every migration (decision 050).
+COPY --from=build /app/database-template ./database-template
 # The embedded database (when DATABASE_URL is not set) and its generated secret live in /data.
 RUN mkdir -m 700 /data && chown node:node /data
 VOLUME /data

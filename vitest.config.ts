@@ -13,7 +13,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/fakes/**/*.test.ts'], sequence: { groupOrder: 1 } },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
+          globalSetup: ['tests/global-setup.ts'],
+          sequence: { groupOrder: 1 },
+        },
       },
       ...integrationDatabases.map((kind) => ({
         extends: true,

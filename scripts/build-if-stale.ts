@@ -1,7 +1,9 @@
 // `npm start` on a fresh clone (or after a change to the source) builds first; otherwise it starts at once.
+// The embedded database's template is part of the build, made again when it no longer fits.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { templateUnfit } from '../src/lib/db/pglite-template.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const output = join(root, 'dist/server/entry.mjs');
@@ -22,5 +24,9 @@ if (built < Math.max(...inputs.map((p) => newest(join(root, p))))) {
     stdio: 'inherit',
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+if (templateUnfit() !== null) {
+  const result = spawnSync(process.execPath, [join(root, 'scripts/make-database-template.ts')], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -71,7 +71,7 @@ async function restore(args: string[]): Promise<string> {
     throw new UsageError(`Cannot read ${file}.`);
   }
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { template: false });
   try {
     const { workspaces } = await restoreDatabase(database, sql);
     return `Restored ${workspaces} workspace${workspaces === 1 ? '' : 's'} from ${file}. Start the server: it applies any newer migrations.`;

@@ -43,8 +43,9 @@ const HOLDER_KEY = Symbol.for('review-challenge.runtime');
 type Holder = { runtime?: Promise<Runtime> };
 const holder: Holder = ((globalThis as Record<symbol, Holder>)[HOLDER_KEY] ??= {});
 
-export async function openDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, { prepare: config.databasePrepare }) : openPgliteFolder(config.dataDir);
+/** `template: false` opens a new embedded database empty, not migrated (a restore's target). */
+export async function openDatabase(config: Config, { template = true }: { template?: boolean } = {}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { prepare: config.databasePrepare }) : openPgliteFolder(config.dataDir, { template });
 }
 
 export async function createRuntime(config: Config, database: Database): Promise<Runtime> {

@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -6,9 +6,10 @@ import { fromPglite } from 'pg-boss';
 import type { Database, Db } from './database.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { keepStatementsPrepared } from './pglite-statements.ts';
+import { copyTemplate } from './pglite-template.ts';
 import { checkPgliteFolderVersion } from './pglite-version.ts';
 import * as schema from './schema.ts';
-import { logError } from '../log.ts';
+import { log, logError } from '../log.ts';
 
 /** Wraps an open PGlite (a folder, in-memory, or a clone) as a Database. */
 export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Database {
@@ -128,9 +129,11 @@ export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'random_page_cost = 1.1
 
 /**
  * Opens the embedded database under dataDir, holding the folder's lock for this process. The folder
- * and everything in it are the owner's alone: the database holds password hashes and customers.
+ * and everything in it are the owner's alone: the database holds password hashes and customers. A
+ * new folder starts as a copy of the build's migrated template (src/lib/db/pglite-template.ts), or,
+ * with `template: false` (a restore needs an empty database), as PostgreSQL's initdb makes it.
  */
-export async function openPgliteFolder(dataDir: string): Promise<Database> {
+export async function openPgliteFolder(dataDir: string, { template = true }: { template?: boolean } = {}): Promise<Database> {
   process.umask(0o077);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // A folder made earlier (or mounted) may be open to others: closed before anything is written.
@@ -140,7 +143,20 @@ export async function openPgliteFolder(dataDir: string): Promise<Database> {
   let pg: PGlite | undefined;
   try {
     checkPgliteFolderVersion(databaseDir, dataDir);
-    pg = await PGlite.create(databaseDir, { postgresqlconf: PGLITE_SETTINGS });
+    const fresh = !existsSync(databaseDir) || readdirSync(databaseDir).length === 0;
+    if (fresh && template) {
+      const unfit = copyTemplate(databaseDir);
+      if (unfit) log.info(`Creating the embedded database: a few seconds (${unfit})`);
+    }
+    try {
+      pg = await PGlite.create(databaseDir, { postgresqlconf: PGLITE_SETTINGS });
+    } catch (error) {
+      if (!fresh) throw error;
+      // The copy is ours alone (the folder held nothing): PostgreSQL makes a new one instead.
+      logError('The database template could not be opened; creating the database instead', error);
+      rmSync(databaseDir, { recursive: true, force: true });
+      pg = await PGlite.create(databaseDir, { postgresqlconf: PGLITE_SETTINGS });
+    }
     // PGlite sets its own modes regardless of the umask: 0666 on the files of a new database, 0644
     // on the relation cache it rewrites at each start. Only a pass after the start catches them.
     ownerOnly(dataDir);
