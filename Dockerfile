@@ -39,6 +39,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Memory (docs/decisions/046): a small young generation, and (GLIBC_TUNABLES above) malloc without
-# its growing mmap threshold, so what compiling PGlite's WebAssembly takes is given back. package.json's
+# its growing mmap threshold, so what compiling PGlite's WebAssembly takes is given back. Start time
+# (decision 050): drizzle-orm's own imports resolved without re-reading its manifest. package.json's
 # start script says the same (scripts/lib/start-flags.test.ts).
-CMD ["node", "--max-semi-space-size=8", "main.ts"]
+CMD ["node", "--max-semi-space-size=8", "--import=./src/lib/resolve-hooks.ts", "main.ts"]
