@@ -21,7 +21,11 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Milliseconds since the process started, when each part of the start-up was done (bench:start reads them). */
+const startedAt = (): number => Math.round(performance.now());
+
 async function start() {
+  const startup: Record<string, number> = { modulesLoaded: startedAt() };
   let config;
   try {
     config = loadConfig();
@@ -36,11 +40,14 @@ async function start() {
     if (error instanceof DataDirLockedError || error instanceof IncompatibleDataDirError) fail(error.message);
     throw error;
   }
+  startup.databaseOpened = startedAt();
   const runtime = await installRuntime(createRuntime(config, database));
   const googleSync = startGoogleSyncSchedule(runtime);
+  startup.migratedAndQueueStarted = startedAt();
 
   const entry = new URL('./dist/server/entry.mjs', import.meta.url).href;
   const { handler: astroHandler } = (await import(entry)) as { handler: RequestListener };
+  startup.appLoaded = startedAt();
   // Compression and caching: docs/decisions/040; the node response in the request's context: 047.
   const handler = withCompressionAndCaching(withNodeResponse(astroHandler));
   let stopping = false;
@@ -55,7 +62,7 @@ async function start() {
   // it at net.core.somaxconn) keeps thousands of simultaneous connects from being dropped and retried.
   server.listen({ port: config.port, host: config.host, backlog: 4096 }, () => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
-    log.info(`Review Challenge is running on ${config.publicUrl} (using ${where})`);
+    log.info({ startup: { ...startup, listening: startedAt() } }, `Review Challenge is running on ${config.publicUrl} (using ${where})`);
   });
 
   // /readyz says "shutting down", no connection is accepted, requests in flight finish, event streams
