@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
   let server: ServerProcess;
@@ -22,7 +23,7 @@ describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
     const started = spawnServer(env);
     server = started;
     [, browser] = await Promise.all([started.ready(), launchBrowser()]);
-  }, 60_000);
+  }, withServerStarts(1));
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { startCommand } from '../../scripts/lib/start-flags.ts';
+import { SERVER_READY_MS } from './deadlines.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -24,6 +25,12 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** Every server this test file started and that still runs: none outlives the file's process. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Runs `node main.ts` as `npm start` runs it after building (its flags and variables), as a separate process, from cwd. */
 export function spawnServer(env: Record<string, string>, cwd = ROOT): ServerProcess & { ready(): Promise<void> } {
   const port = env.PORT ?? '0';
@@ -41,22 +48,28 @@ export function spawnServer(env: Record<string, string>, cwd = ROOT): ServerProc
   });
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  running.add(child);
+  void exited.then(() => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
   const ready = async () => {
-    const deadline = Date.now() + 30_000;
+    const started = Date.now();
+    const deadline = started + SERVER_READY_MS;
     let ended = false;
     void exited.then(() => (ended = true));
     while (Date.now() < deadline) {
       if (ended) throw new Error(`The server exited before it was ready:\n${output}`);
       try {
-        const res = await fetch(`${url}/api/auth/status`);
+        const res = await fetch(`${url}/api/auth/status`, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
         if (res.ok) return;
       } catch {
         // Not listening yet.
       }
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 50));
     }
-    throw new Error(`The server was not ready within 30 s:\n${output}`);
+    // A server that never answered must not hold its data folder or port for the tests after this one.
+    child.kill('SIGKILL');
+    await exited;
+    throw new Error(`The server was not ready within ${SERVER_READY_MS} ms (killed):\n${output}`);
   };
   return {
     url,

@@ -5,6 +5,7 @@ import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { officeWithTeamAndTemplate } from '../helpers/office.ts';
 import { freePort, spawnServer } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 // Issue 15 point 2: Slack and Teams alerts through the job queue, against receivers that answer as
 // Slack's incoming webhooks and Teams' workflow webhooks do.
@@ -170,7 +171,7 @@ describe.concurrent('a matched review', { timeout: 90_000 }, () => {
 const database = databaseKind === 'postgres' ? throwawayPostgresDatabase('rc_alerts') : null;
 
 describe.runIf(databaseKind === 'postgres').concurrent('with two instances on one database', () => {
-  it('each matched review posts exactly once to Slack and once to Teams', { timeout: 90_000 }, async (context) => {
+  it('each matched review posts exactly once to Slack and once to Teams', { timeout: withServerStarts(2, 60_000) }, async (context) => {
     const { slack, teams } = await receivers(context);
     const env = { DATABASE_URL: database!.url(), APP_SECRET: TEST_APP_SECRET, DEFAULT_PLAN: 'team', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' };
     const servers = [spawnServer({ ...env, PORT: String(await freePort()) }), spawnServer({ ...env, PORT: String(await freePort()) })];

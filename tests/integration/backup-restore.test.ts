@@ -9,6 +9,7 @@ import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { freePort, runCli, spawnServer } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 // A workspace with data on the embedded database, backed up with the server stopped, restored into
 // an empty data folder and (on the PostgreSQL project) into a new PostgreSQL database.
@@ -68,7 +69,7 @@ beforeAll(async () => {
   const backup = await runCli(['backup', backupFile], { ...embedded, DATA_DIR: source });
   expect(backup.stderr).toBe('');
   expect(backup.code).toBe(0);
-}, 90_000);
+}, withServerStarts(2, 60_000));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it('refuses to write over an existing file', async () => {
@@ -92,7 +93,7 @@ describe.runIf(databaseKind === 'pglite')('restored into an empty data folder', 
     expect(await rowCounts(database)).toEqual(sourceCounts);
     await database.close();
     expect(await servedDashboard({ ...embedded, DATA_DIR: target })).toEqual(dashboard);
-  }, 90_000);
+  }, withServerStarts(2, 60_000));
 });
 
 describe.runIf(databaseKind === 'postgres')('restored into a new PostgreSQL database', () => {
@@ -108,5 +109,5 @@ describe.runIf(databaseKind === 'postgres')('restored into a new PostgreSQL data
     await server.close();
     expect(await servedDashboard(env)).toEqual(dashboard);
     expect((await runCli(['restore', backupFile], env)).stderr).toMatch(/already holds Review Challenge data.*new database/);
-  }, 90_000);
+  }, withServerStarts(2, 60_000));
 });

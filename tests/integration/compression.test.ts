@@ -9,6 +9,7 @@ import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind } from '../helpers/database.ts';
 import { openEventStream } from '../helpers/event-stream.ts';
 import { freePort, spawnServer } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 // Issue 16 point 1 (docs/decisions/040): answers compressed by Accept-Encoding, static files
 // precompressed and cached for a year under /_astro/, event streams never compressed.
@@ -55,7 +56,7 @@ describe.runIf(databaseKind === 'pglite')('compression and caching', () => {
       expect(made.status, made.text).toBe(201);
     }
     cookie = `rc_session=${client.cookie('rc_session')}`;
-  });
+  }, withServerStarts(1));
 
   afterAll(async () => {
     await server?.stop();

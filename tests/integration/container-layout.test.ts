@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/database.ts';
 import { freePort, spawnServer } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 // The Dockerfile's runtime stage copies a few paths of the repository and the build's dist/: the
 // server must start from exactly those. Docker is not needed: the COPY lines are read and followed.
@@ -35,7 +36,7 @@ describe.runIf(databaseKind === 'pglite')('the container layout', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('serves the app and runs the CLI from only what the Dockerfile copies', async () => {
+  it('serves the app and runs the CLI from only what the Dockerfile copies', { timeout: withServerStarts(1) }, async () => {
     const copies = runtimeCopies(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
     expect(copies.map(([source]) => source)).toEqual(expect.arrayContaining(['main.ts', 'migrations', 'dist', 'src/lib']));
     for (const [source, destination] of copies) {

@@ -22,6 +22,7 @@ import {
 } from '../helpers/crm-deliveries.ts';
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 // Issue 10, first acceptance point: kill -9 during 200 concurrent CRM webhook deliveries, then the
 // CRM's retries. Every delivery that was ever answered 2xx is stored exactly once and matched as the
@@ -194,11 +195,11 @@ describe.runIf(databaseKind === 'pglite')('CRM deliveries across a kill -9, on t
   it('stores every acknowledged delivery exactly once and matches it, after kill -9 mid-burst and the retries', async () => {
     const { verdict, report } = await crashAndRetry(dataDir(), { instances: 1, kill: 'all' });
     expect(problems(verdict), report).toEqual(NO_PROBLEMS);
-  }, 120_000);
+  }, withServerStarts(1 + KILLS.length, 90_000));
 
   it('a delivery with a NUL byte does not leave its webhookId "already received" with no review', async () => {
     await nulByteCase(dataDir());
-  }, 60_000);
+  }, withServerStarts(1));
 });
 
 describe.runIf(databaseKind === 'postgres')('CRM deliveries across a kill -9, on PostgreSQL', () => {
@@ -208,14 +209,14 @@ describe.runIf(databaseKind === 'postgres')('CRM deliveries across a kill -9, on
   it('one instance: stores every acknowledged delivery exactly once and matches it, after kill -9 mid-burst and the retries', async () => {
     const { verdict, report } = await crashAndRetry(env(), { instances: 1, kill: 'all' });
     expect(problems(verdict), report).toEqual(NO_PROBLEMS);
-  }, 120_000);
+  }, withServerStarts(1 + KILLS.length, 90_000));
 
   it('two instances, one or both killed mid-burst: the same, with deliveries and retries spread over both', async () => {
     const { verdict, report } = await crashAndRetry(env(), { instances: 2, kill: 'alternate' });
     expect(problems(verdict), report).toEqual(NO_PROBLEMS);
-  }, 120_000);
+  }, withServerStarts(2 + 2 * KILLS.length, 90_000));
 
   it('a delivery with a NUL byte does not leave its webhookId "already received" with no review', async () => {
     await nulByteCase(env());
-  }, 60_000);
+  }, withServerStarts(1));
 });

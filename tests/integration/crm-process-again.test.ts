@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind } from '../helpers/database.ts';
 import { freePort, spawnServer } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 const pem = () => generateKeyPairSync('ed25519');
 const exported = (key: ReturnType<typeof pem>['publicKey']) => key.export({ type: 'spki', format: 'pem' }).toString();
@@ -16,7 +17,7 @@ describe.runIf(databaseKind === 'pglite')('processing a refused CRM delivery aga
   const dataDir = mkdtempSync(join(tmpdir(), 'rc-process-again-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('stores it once the reason is gone, and only once', async () => {
+  it('stores it once the reason is gone, and only once', { timeout: withServerStarts(2) }, async () => {
     const highLevel = pem();
     const port = String(await freePort());
     const env = { DATA_DIR: dataDir, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` };

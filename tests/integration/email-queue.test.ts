@@ -7,6 +7,7 @@ import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 // Issue 14, point 1: emails go through the durable job queue. Servers run as `npm start` runs them,
 // against a real SMTP server on loopback that is down for a while.
@@ -87,7 +88,7 @@ const outageServerUp = new Promise<void>((resolve) => (outageServerStarted = res
 
 describe('an email refused by the mail server', { concurrent: databaseKind === 'pglite' }, () => {
   // The queue is the same on both databases; on PostgreSQL the two-instance test below covers an outage.
-  it.runIf(databaseKind === 'pglite')('is delivered by itself, exactly once, when the server accepts again 30 s later', { timeout: 150_000 }, async () => {
+  it.runIf(databaseKind === 'pglite')('is delivered by itself, exactly once, when the server accepts again 30 s later', { timeout: withServerStarts(1, 120_000) }, async () => {
     const { sink, port } = await downSink();
     const server = await startServer({ ...storage('outage'), SMTP_URL: `smtp://127.0.0.1:${port}` }).finally(outageServerStarted);
     try {
@@ -109,7 +110,7 @@ describe('an email refused by the mail server', { concurrent: databaseKind === '
     }
   });
 
-  it('survives a kill -9: every request answered 201 gets its email, once, after the restart', { timeout: 90_000 }, async ({ task }) => {
+  it('survives a kill -9: every request answered 201 gets its email, once, after the restart', { timeout: withServerStarts(2 + 1, 60_000) }, async ({ task }) => {
     // Skipped (PostgreSQL, or a -t filter), the outage test never starts its server.
     if (task.suite?.tasks.some((t) => t !== task && t.mode === 'run')) await outageServerUp;
     const { sink, port } = await downSink();
@@ -136,7 +137,7 @@ describe('an email refused by the mail server', { concurrent: databaseKind === '
 });
 
 describe.runIf(databaseKind === 'postgres')('two instances on one database', () => {
-  it('send each queued email once, whichever instance logged it', { timeout: 120_000 }, async () => {
+  it('send each queued email once, whichever instance logged it', { timeout: withServerStarts(2, 90_000) }, async () => {
     const { sink, port } = await downSink();
     const env = { ...storage('two'), SMTP_URL: `smtp://127.0.0.1:${port}` };
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);

@@ -6,9 +6,11 @@ import { Client, newWorkspace } from '../helpers/client.ts';
 import { holdDataDir } from '../helpers/data-dir-holder.ts';
 import { databaseKind } from '../helpers/database.ts';
 import { freePort, runCli, spawnServer } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 // The product as `npm start` runs it on its embedded database: separate processes on one DATA_DIR.
-describe.runIf(databaseKind === 'pglite')('the server on its embedded database', () => {
+// Each test starts at most two servers, one after the other, beside the CLI.
+describe.runIf(databaseKind === 'pglite')('the server on its embedded database', { timeout: withServerStarts(2) }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rc-embedded-'));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', APP_SECRET: '' };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -9,6 +9,7 @@ import { adminReviews, adminWorkspace } from '../helpers/crm-deliveries.ts';
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { openEventStream } from '../helpers/event-stream.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 // Issue 14, point 3: a restart (SIGTERM) lets the requests in flight finish and sends the screens elsewhere.
 
@@ -109,7 +110,7 @@ describe.runIf(databaseKind === 'pglite')('a restart on the embedded database', 
       await first.stop('SIGKILL');
       await again?.stop();
     }
-  }, 90_000);
+  }, withServerStarts(2, 60_000));
 });
 
 describe.runIf(databaseKind === 'postgres')('a restart of one of two instances on PostgreSQL', () => {
@@ -136,5 +137,5 @@ describe.runIf(databaseKind === 'postgres')('a restart of one of two instances o
     } finally {
       await Promise.all([a.stop('SIGKILL'), b.stop()]);
     }
-  }, 90_000);
+  }, withServerStarts(2, 60_000));
 });

@@ -7,6 +7,7 @@ import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { freePort, spawnServer } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 import { tcpProxy } from '../helpers/tcp-proxy.ts';
 
 // Issue 14, point 2: what a load balancer or an orchestrator asks, answered without a session.
@@ -58,7 +59,7 @@ async function answersWithoutSessionOrSecrets(url: string, secrets: string[]) {
   }
 }
 
-describe.runIf(databaseKind === 'pglite')('health checks on the embedded database', () => {
+describe.runIf(databaseKind === 'pglite')('health checks on the embedded database', { timeout: withServerStarts(1) }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'rc-health-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -72,7 +73,7 @@ describe.runIf(databaseKind === 'pglite')('health checks on the embedded databas
   });
 });
 
-describe.runIf(databaseKind === 'postgres')('health checks on PostgreSQL', () => {
+describe.runIf(databaseKind === 'postgres')('health checks on PostgreSQL', { timeout: withServerStarts(1) }, () => {
   const database = throwawayPostgresDatabase('rc_health');
 
   it('/healthz and /readyz answer 200 as JSON, without a session, a redirect or any configuration', async () => {
@@ -101,7 +102,7 @@ describe.runIf(databaseKind === 'postgres')('health checks on PostgreSQL', () =>
       await server.stop();
       await proxy.down();
     }
-  }, 60_000);
+  }, withServerStarts(1, 60_000));
 
   it('/readyz answers 503 "migrations pending" while a migration is not applied', async () => {
     const server = await startServer({ DATABASE_URL: database.url() });

@@ -6,11 +6,12 @@ import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { openEventStream } from '../helpers/event-stream.ts';
 import { freePort, spawnServer } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 import { startFakeGoogle } from '../fakes/google-server.ts';
 import { connectGoogle, googleEnv } from '../helpers/google.ts';
 
 // Several instances of the product on one PostgreSQL database, as in production.
-describe.runIf(databaseKind === 'postgres')('instances sharing one PostgreSQL database', () => {
+describe.runIf(databaseKind === 'postgres')('instances sharing one PostgreSQL database', { timeout: withServerStarts(2) }, () => {
   const database = throwawayPostgresDatabase('rc_instances');
 
   it('start together, apply the migrations once, share their data and their live events', async () => {

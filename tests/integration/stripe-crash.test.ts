@@ -8,6 +8,7 @@ import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 import { fakeStripeEnv, signStripeEvent, startFakeStripe, stripeEvent, type FakeStripe, type StripeEvent } from '../fakes/stripe-server.ts';
 
 // The project standard for anything that answers 2xx to an outside party, applied to Stripe's webhook
@@ -339,7 +340,7 @@ describe.runIf(databaseKind === 'pglite')('Stripe events across a kill -9, on th
     };
     const { counts, report } = await crashAndReplay({ DATA_DIR: dir, DATABASE_URL: '' }, 1, read);
     expect(counts, report).toEqual(NOTHING_WRONG);
-  }, 90_000);
+  }, withServerStarts(2 + 2 * KILLS.length, 60_000));
 });
 
 describe.skipIf(databaseKind !== 'postgres' || !process.env.TEST_DATABASE_URL)('Stripe events across a kill -9, on PostgreSQL with two instances', () => {
@@ -356,5 +357,5 @@ describe.skipIf(databaseKind !== 'postgres' || !process.env.TEST_DATABASE_URL)('
     };
     const { counts, report } = await crashAndReplay({ DATABASE_URL: database.url() }, 2, read);
     expect(counts, report).toEqual(NOTHING_WRONG);
-  }, 90_000);
+  }, withServerStarts(2 + 2 * KILLS.length, 60_000));
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { freePort, spawnServer } from '../helpers/server-process.ts';
+import { withServerStarts } from '../helpers/deadlines.ts';
 
 // Issue 14: the server's stdout is JSON lines (level, time, msg), one per request with its route
 // pattern, and none carries a password, the session cookie, a customer's email or a link token.
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const port = await freePort();
   server = spawnServer({ ...database, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', DEFAULT_PLAN: 'starter', SMTP_URL: '' });
   await server.ready();
-});
+}, withServerStarts(1));
 afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
