@@ -1,11 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { migrate } from './db/migrate.ts';
-import { pgliteDatabase } from './db/pglite.ts';
 import { databaseChecks, readinessProbe, withHealthRoutes, type Readiness } from './health.ts';
 import { log } from './log.ts';
+import { migratedMemoryDatabase } from './testing/unit-database.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -50,8 +48,7 @@ describe('databaseChecks', () => {
   it('pass on a migrated database, and name a missing migration or a closed database', async () => {
     vi.spyOn(log, 'error').mockImplementation(() => {});
     vi.spyOn(log, 'warn').mockImplementation(() => {});
-    const database = pgliteDatabase(await PGlite.create());
-    await migrate(database);
+    const database = await migratedMemoryDatabase();
     const probe = () => readinessProbe(databaseChecks(database))();
     expect(await probe()).toEqual({ status: 'ready' });
     expect(await readinessProbe(databaseChecks(database, ['9999_not_yet.sql']))()).toEqual({ status: 'unavailable', reason: 'migrations pending' });

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { pgliteDatabase } from './db/pglite.ts';
 import { settings } from './db/schema.ts';
 import { listSettings, readSettings, updateSetting } from './settings.ts';
 import { registerWorkspace } from './workspaces.ts';
+import { migratedMemoryDatabase } from './testing/unit-database.ts';
 
 describe('settings in the database', () => {
   let database: Database;
   let workspace: { id: number; createdAt: Date };
   beforeAll(async () => {
-    // A fresh in-memory database (the integration suites cover PostgreSQL through the API).
-    database = pgliteDatabase(await PGlite.create());
-    await migrate(database);
+    // Its own in-memory database (the integration suites cover PostgreSQL through the API).
+    database = await migratedMemoryDatabase();
     workspace = (await registerWorkspace(
       database.db,
       { slug: 'settings-unit', businessName: 'Acme', email: 'a@b.co', password: 'staff-pass', adminPassword: 'admin-pass' },

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { pgliteDatabase } from './db/pglite.ts';
 import { reviews } from './db/schema.ts';
 import { updateSetting } from './settings.ts';
 import { createTeam, deleteTeam, getTeamInWorkspace, listTeams, readOnlyTeamIds, updateTeam } from './teams.ts';
 import type { Workspace } from './workspaces.ts';
 import { unitWorkspace } from './testing/unit-data.ts';
+import { migratedMemoryDatabase } from './testing/unit-database.ts';
 
 let database: Database;
 
 const workspace = (): Promise<Workspace> => unitWorkspace(database.db, 'free');
 
 beforeAll(async () => {
-  // A fresh in-memory database (the integration suites cover PostgreSQL through the API).
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  // Its own in-memory database (the integration suites cover PostgreSQL through the API).
+  database = await migratedMemoryDatabase();
 });
 afterAll(() => database.close());
 

@@ -1,21 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../src/lib/db/database.ts';
 import { migrate } from '../../src/lib/db/migrate.ts';
-import { pgliteDatabase } from '../../src/lib/db/pglite.ts';
 import { openPostgres } from '../../src/lib/db/postgres.ts';
+import { migratedMemoryDatabase } from '../../src/lib/testing/unit-database.ts';
 
 export const databaseKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
 /** A migrated database of the kind this project runs on, private to the calling test file. */
 export async function testDatabase(): Promise<Database> {
-  if (databaseKind === 'pglite') {
-    const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
-    return pgliteDatabase(pg);
-  }
+  if (databaseKind === 'pglite') return migratedMemoryDatabase();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${randomBytes(6).toString('hex')}`;

@@ -1,16 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { json } from '../http.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
 import { withIdempotency } from './idempotency.ts';
+import { migratedMemoryDatabase } from '../testing/unit-database.ts';
 
 let database: Database;
 beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  database = await migratedMemoryDatabase();
 });
 afterAll(() => database.close());
 

@@ -1,17 +1,14 @@
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { apiKeys } from '../db/schema.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
 import { bearerKey, createApiKey, hashApiKey, isApiKeyShaped, listApiKeys, newApiKey, RATE_LIMIT, rateLimitHeaders, revokeApiKey, useApiKey } from './keys.ts';
+import { migratedMemoryDatabase } from '../testing/unit-database.ts';
 
 let database: Database;
 beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  database = await migratedMemoryDatabase();
 });
 afterAll(() => database.close());
 

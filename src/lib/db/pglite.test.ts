@@ -1,19 +1,18 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from './database.ts';
-import { migrate } from './migrate.ts';
 import { pgliteDatabase } from './pglite.ts';
 import { workspaces } from './schema.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
+import { migratedMemoryPglite } from '../testing/unit-database.ts';
 
 let pg: PGlite;
 let database: Database;
 
 beforeEach(async () => {
-  pg = await PGlite.create();
+  pg = await migratedMemoryPglite();
   database = pgliteDatabase(pg);
-  await migrate(database);
 });
 
 afterEach(async () => {

@@ -1,14 +1,12 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { reviews } from '../db/schema.ts';
 import { putSetting } from '../settings.ts';
 import { createTeam } from '../teams.ts';
 import { unitRequest, unitWorkspace } from '../testing/unit-data.ts';
 import type { Workspace } from '../workspaces.ts';
 import { leaderboard, loadGame, scoresOf } from './standings.ts';
+import { migratedMemoryDatabase } from '../testing/unit-database.ts';
 
 // The game read from the database at a fixed instant: which week it is, and what that week counts,
 // on both sides of a daylight-saving change and of local midnight.
@@ -16,8 +14,7 @@ import { leaderboard, loadGame, scoresOf } from './standings.ts';
 let database: Database;
 
 beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  database = await migratedMemoryDatabase();
 });
 afterAll(async () => {
   await database.close();

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import { SignJWT } from 'jose';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { workspaces } from '../db/schema.ts';
 import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
+import { migratedMemoryDatabase } from '../testing/unit-database.ts';
 
 const key = new Uint8Array(32).fill(7);
 let database: Database;
 let workspaceId: number;
 
 beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  database = await migratedMemoryDatabase();
   const [row] = await database.db
     .insert(workspaces)
     .values({ slug: 'state-test', businessName: 'State Test', adminEmail: 'a@b.example', staffPasswordHash: 'x', adminPasswordHash: 'x' })

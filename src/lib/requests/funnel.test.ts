@@ -1,13 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { reviews, type MatchStatus } from '../db/schema.ts';
 import { listStaff, mergeStaff } from '../staff/manage.ts';
 import type { Workspace } from '../workspaces.ts';
 import { personFunnel } from './funnel.ts';
 import { unitRequest, unitWorkspace } from '../testing/unit-data.ts';
+import { migratedMemoryDatabase } from '../testing/unit-database.ts';
 
 let database: Database;
 
@@ -32,8 +30,7 @@ async function review(ws: Workspace, requestId: number, status: MatchStatus) {
 }
 
 beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  database = await migratedMemoryDatabase();
 });
 afterAll(() => database.close());
 

@@ -1,9 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { emailOutbox, emailTemplates, reviewRequests, teams } from '../db/schema.ts';
 import type { MailMessage } from '../email/mailer.ts';
 import { getOutboxEntry, listOutbox, resendOutboxMessage } from '../email/outbox.ts';
@@ -15,6 +12,7 @@ import { unitWorkspace } from '../testing/unit-data.ts';
 import type { Workspace } from '../workspaces.ts';
 import { isBlankHtml, logReviewRequest } from './log-request.ts';
 import { listPrivateFeedback, openReviewLink, recordOpen, submitPrivateFeedback } from './review-link.ts';
+import { migratedMemoryDatabase } from '../testing/unit-database.ts';
 
 let database: Database;
 let jobs: JobQueue;
@@ -85,8 +83,7 @@ function payload(teamId: number, templateId: number, overrides: Partial<LogReque
 }
 
 beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  database = await migratedMemoryDatabase();
   jobs = await unitEmailQueue(database, mail.sender);
 });
 afterAll(async () => {

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { emailOutbox, privateFeedback, reviewRequests, reviews, type MatchStatus } from '../db/schema.ts';
 import { createTeam } from '../teams.ts';
 import type { Workspace } from '../workspaces.ts';
 import { deleteRequest, getAdminRequest, listAdminRequests, listReportRows, updateRequest } from './queries.ts';
 import { staffIdFor } from '../staff/people.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
+import { migratedMemoryDatabase } from '../testing/unit-database.ts';
 
 let database: Database;
 
@@ -62,8 +60,7 @@ async function review(ws: Workspace, values: { requestId?: number | null; status
 }
 
 beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  database = await migratedMemoryDatabase();
 });
 afterAll(() => database.close());
 

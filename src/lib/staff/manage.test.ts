@@ -1,13 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { reviewRequests, staff } from '../db/schema.ts';
 import type { Workspace } from '../workspaces.ts';
 import { getStaff, listStaff, mergeStaff, updateStaff } from './manage.ts';
 import { unitRequest, unitWorkspace } from '../testing/unit-data.ts';
+import { migratedMemoryDatabase } from '../testing/unit-database.ts';
 
 let database: Database;
 
@@ -22,8 +20,7 @@ const staffIdOf = async (requestId: number) =>
 const idByEmail = async (ws: Workspace, email: string) => (await listStaff(database.db, ws.id)).find((p) => p.email === email)!.id;
 
 beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  database = await migratedMemoryDatabase();
 });
 afterAll(() => database.close());
 

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
 import {
   createTemplate,
@@ -13,6 +10,7 @@ import {
   updateTemplate,
   type TemplateInput,
 } from './store.ts';
+import { migratedMemoryDatabase } from '../testing/unit-database.ts';
 
 let database: Database;
 
@@ -31,9 +29,8 @@ const input = (overrides: Partial<TemplateInput> = {}): TemplateInput => ({
 });
 
 beforeAll(async () => {
-  // A fresh in-memory database (tests/integration/email-templates-api.test.ts covers PostgreSQL).
-  database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  // Its own in-memory database (tests/integration/email-templates-api.test.ts covers PostgreSQL).
+  database = await migratedMemoryDatabase();
 });
 afterAll(() => database.close());
 

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { pgliteDatabase } from '../db/pglite.ts';
 import type { Store } from '../events/domain-events.ts';
 import type { EmailSender } from '../email/mailer.ts';
 import { emailWorker } from '../email/outbox.ts';
 import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
+import { migratedMemoryDatabase } from './unit-database.ts';
 
 /** The job queue on a unit test's database, sending its emails through `sender` as the runtime does. */
 export async function unitEmailQueue(database: Database, sender: EmailSender): Promise<JobQueue> {
@@ -22,8 +20,7 @@ export interface UnitStore extends Store {
 
 /** A unit test's own in-memory database, migrated, with its job queue (no workers: the jobs raised stay queued). */
 async function openUnitStore(): Promise<UnitStore> {
-  const database = pgliteDatabase(await PGlite.create());
-  await migrate(database);
+  const database = await migratedMemoryDatabase();
   const jobs = await startJobQueue(database);
   return {
     database,
