@@ -28,10 +28,9 @@ export default defineConfig({
           globalSetup: ['tests/global-setup.ts'],
           env: { TEST_DB_KIND: kind },
           // On PGlite, three API test files at a time: many of them spend much of their time waiting
-          // (for the job queue's retries, for servers to start, for SMTP or webhook receivers), so a
-          // third file uses the CPU meanwhile. A project with its own maxWorkers needs its own group:
-          // these run first (beside `astro check`, see scripts/test.ts), then everything else, two
-          // files at a time. PostgreSQL stays at two: a third file's servers (13 connections each)
+          // (for the job queue's retries, for SMTP or webhook receivers), so a third file uses the CPU
+          // meanwhile. A project with its own maxWorkers needs its own group: these run first, then
+          // everything else, two files at a time. PostgreSQL stays at two: a third file's servers (13 connections each)
           // could exhaust the server's 100 connections ("sorry, too many clients already").
           ...(kind === 'pglite' ? { maxWorkers: 3, sequence: { groupOrder: 0 } } : { sequence: { groupOrder: 1 } }),
         },

@@ -1,5 +1,5 @@
-// `npm test`: the whole suite. Type check, and beside it unit, API (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set) and browser tests. Installs Debian's Chromium when it is missing and
+// `npm test`: the whole suite. Type check and unit tests side by side, then API (PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set) and browser tests. Installs Debian's Chromium when it is missing and
 // this runs as root; otherwise the browser tests are skipped, and this says so loudly.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -63,28 +63,41 @@ function inBackground(command: string, args: string[]): Promise<{ status: number
 // Build first (the tests' global setup would): `astro check` and `astro build` must not run at once.
 if (run(node, [join(root, 'scripts/build-if-stale.ts')]) !== 0) process.exit(1);
 
-// The type check uses the CPU while the API tests, which run first, mostly wait (job queue retries,
-// server starts): run it beside them, and show its result once the tests are done. A failed check
-// fails `npm test` as before.
-console.log('Type checking (astro check), beside the tests: its result comes after theirs...');
-const check = inBackground(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'check']);
-
-const report = join(mkdtempSync(join(tmpdir(), 'rc-test-')), 'report.json');
-const status = await runAsync(node, [
-  join(root, 'node_modules/vitest/vitest.mjs'),
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-]);
-const checked = await check;
-
-if (existsSync(report)) {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
-  if (browserProblem) banner(['BROWSER TESTS WERE SKIPPED', browserProblem]);
-  console.log(`${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
+// The type check runs beside the unit tests, which start no server; the API and browser tests, which
+// start servers and wait for them, come after both, with the machine to themselves (a server start
+// beside `astro check` took several times as long). A failed check fails `npm test` as before. Named
+// arguments (a filter, a project) run one vitest with them, after the type check.
+const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+const args = process.argv.slice(2);
+const phases = args.length ? [args] : [['--project', 'unit'], ['--project', 'integration-*', '--project', 'e2e']];
+const reports: string[] = [];
+let status = 0;
+let check: Promise<{ status: number; output: string }> | undefined;
+for (const [n, phase] of phases.entries()) {
+  if (n === 0) {
+    console.log('Type checking (astro check), beside the unit tests: its result comes after theirs...');
+    check = inBackground(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'check']);
+    if (args.length) await check;
+  }
+  const report = join(mkdtempSync(join(tmpdir(), 'rc-test-')), 'report.json');
+  reports.push(report);
+  const ran = await runAsync(node, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...phase]);
+  if (ran !== 0) status = ran;
+  if (n === 0) {
+    const checked = await check!;
+    console.log(`\nType check (astro check):\n${checked.output.trimEnd()}`);
+    if (checked.status !== 0) {
+      banner(['TYPE CHECK FAILED (astro check): see its output just above']);
+      if (status === 0) status = checked.status;
+    }
+  }
 }
-console.log(`\nType check (astro check):\n${checked.output.trimEnd()}`);
-if (checked.status !== 0) banner(['TYPE CHECK FAILED (astro check): see its output just above']);
-process.exit(status !== 0 ? status : checked.status);
+
+const counted = reports.filter((report) => existsSync(report)).map((report) => JSON.parse(readFileSync(report, 'utf8')));
+if (counted.length) {
+  const sum = (key: string) => counted.reduce((total, report) => total + (report[key] as number), 0);
+  if (browserProblem) banner(['BROWSER TESTS WERE SKIPPED', browserProblem]);
+  if (status !== 0 && sum('numFailedTests') === 0) console.log('A run failed without a failed test (a setup, a type check or an error): see above.');
+  console.log(`${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests') + sum('numTodoTests')} skipped`);
+}
+process.exit(status);
