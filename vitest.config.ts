@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { POLL_MS } from './tests/helpers/deadlines.ts';
 
 const integrationDatabases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -10,6 +11,10 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    expect: { poll: { timeout: POLL_MS } },
+    // The workers import drizzle-orm as the server does, without Node re-reading its manifest per file
+    // (src/lib/resolve-hooks.ts, decision 050).
+    execArgv: ['--import=./src/lib/resolve-hooks.ts'],
     projects: [
       {
         extends: true,
