@@ -10,8 +10,9 @@
 // loading the built app, listening. The time to first answer also counts the spawn and the first
 // request. Everything runs in this machine's processes: the figure is the whole wait, and the load
 // average is printed because a busy machine stretches it.
-// Options: --runs N; --checkout DIR runs the server of another checkout (its own build and template,
-// this one's node_modules when it has none) to compare two versions on one machine.
+// Options: --runs N; --checkout DIR runs the server of another checkout as its own `npm start` would
+// (its build, template and start command; this one's node_modules when it has none), to compare two
+// versions on one machine.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,7 +31,7 @@ if (!existsSync(join(checkout, 'dist/server/entry.mjs'))) throw new Error(`${che
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-const start = startCommand();
+const start = startCommand(checkout);
 
 interface Start {
   firstAnswerMs: number;
