@@ -39,6 +39,20 @@ describe('a new embedded data folder', () => {
     expect(existsSync(join(dataDir, 'pglite.partial'))).toBe(false);
   });
 
+  it('is made by initdb when the template fits but cannot be opened', async () => {
+    const root = manifestOnly(() => {});
+    mkdirSync(join(root, 'pglite'));
+    writeFileSync(join(root, 'pglite', 'PG_VERSION'), '18\n');
+    const dataDir = folder('data');
+    const database = await openPgliteFolder(dataDir, { templateRoot: root });
+    try {
+      const [registry] = await database.transaction((tx) => tx.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present"));
+      expect(registry!.present).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('opens empty, as initdb makes it, for a restore', async () => {
     const database = await openPgliteFolder(folder('restore'), { template: false });
     try {

@@ -133,7 +133,10 @@ export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'random_page_cost = 1.1
  * new folder starts as a copy of the build's migrated template (src/lib/db/pglite-template.ts), or,
  * with `template: false` (a restore needs an empty database), as PostgreSQL's initdb makes it.
  */
-export async function openPgliteFolder(dataDir: string, { template = true }: { template?: boolean } = {}): Promise<Database> {
+export async function openPgliteFolder(
+  dataDir: string,
+  { template = true, templateRoot }: { template?: boolean; /** Another template, for tests. */ templateRoot?: string } = {},
+): Promise<Database> {
   process.umask(0o077);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // A folder made earlier (or mounted) may be open to others: closed before anything is written.
@@ -144,14 +147,16 @@ export async function openPgliteFolder(dataDir: string, { template = true }: { t
   try {
     checkPgliteFolderVersion(databaseDir, dataDir);
     const fresh = !existsSync(databaseDir) || readdirSync(databaseDir).length === 0;
+    let copied = false;
     if (fresh && template) {
-      const unfit = copyTemplate(databaseDir);
+      const unfit = copyTemplate(databaseDir, templateRoot);
+      copied = unfit === null;
       if (unfit) log.info(`Creating the embedded database: a few seconds (${unfit})`);
     }
     try {
       pg = await PGlite.create(databaseDir, { postgresqlconf: PGLITE_SETTINGS });
     } catch (error) {
-      if (!fresh) throw error;
+      if (!copied) throw error;
       // The copy is ours alone (the folder held nothing): PostgreSQL makes a new one instead.
       logError('The database template could not be opened; creating the database instead', error);
       rmSync(databaseDir, { recursive: true, force: true });
