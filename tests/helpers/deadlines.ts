@@ -16,6 +16,11 @@ export const SERVER_READY_MS = 2.5 * SUITE_SLOWDOWN * STARTED_ALONE_MS;
  */
 export const POLL_MS = 2.5 * SUITE_SLOWDOWN * 1_000;
 
+/** A timeout for work that takes `quietMs` on a quiet machine and is all CPU (password hashes, say). */
+export function underSuiteLoad(quietMs: number): number {
+  return 2.5 * SUITE_SLOWDOWN * quietMs;
+}
+
 /** A test's or a hook's timeout: its own work, plus `starts` servers started one after another. */
 export function withServerStarts(starts: number, workMs = 30_000): number {
   return workMs + starts * SERVER_READY_MS;
