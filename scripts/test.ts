@@ -1,6 +1,6 @@
 // `npm test`: the whole suite. Type check and unit tests side by side, then API (PGlite, and
-// PostgreSQL when TEST_DATABASE_URL is set) and browser tests. Installs Debian's Chromium when it is missing and
-// this runs as root; otherwise the browser tests are skipped, and this says so loudly.
+// PostgreSQL when TEST_DATABASE_URL is set) and browser tests. Installs Debian's Chromium when it is
+// missing and this runs as root; otherwise the browser tests are skipped, and this says so loudly.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,7 +75,7 @@ let status = 0;
 let check: Promise<{ status: number; output: string }> | undefined;
 for (const [n, phase] of phases.entries()) {
   if (n === 0) {
-    console.log('Type checking (astro check), beside the unit tests: its result comes after theirs...');
+    console.log(args.length ? 'Type checking (astro check) first...' : 'Type checking (astro check), beside the unit tests: its result comes after theirs...');
     check = inBackground(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'check']);
     if (args.length) await check;
   }

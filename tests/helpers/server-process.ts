@@ -52,8 +52,7 @@ export function spawnServer(env: Record<string, string>, cwd = ROOT): ServerProc
   void exited.then(() => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
   const ready = async () => {
-    const started = Date.now();
-    const deadline = started + SERVER_READY_MS;
+    const deadline = Date.now() + SERVER_READY_MS;
     let ended = false;
     void exited.then(() => (ended = true));
     while (Date.now() < deadline) {
