@@ -15,6 +15,10 @@ export default defineConfig({
     // The workers import drizzle-orm as the server does, without Node re-reading its manifest per file
     // (src/lib/resolve-hooks.ts, decision 050).
     execArgv: ['--import=./src/lib/resolve-hooks.ts'],
+    // Passwords hashed at 2^10 instead of the product's 2^15: the suite's servers hash over a thousand
+    // of them, and their cost is what a test of sign-in cannot notice (decision 051). The servers the
+    // tests spawn inherit it; config.ts refuses it outside a test run.
+    env: { NODE_ENV: 'test', PASSWORD_HASH_COST: '10' },
     projects: [
       {
         extends: true,

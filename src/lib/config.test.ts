@@ -29,6 +29,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10s' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
   });
 
+  it("refuses a password hash cheaper than the product's outside a test run", () => {
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '10' })).toThrow(/PASSWORD_HASH_COST must be a whole number from 15 to 20 \(below 15 only when NODE_ENV is test\)/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PASSWORD_HASH_COST: '12' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'cheap' })).toThrow(/PASSWORD_HASH_COST must be a whole number from 10 to 20/);
+    expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' })).not.toThrow();
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '16' })).not.toThrow();
+  });
+
   it('requires APP_SECRET in production and with PostgreSQL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/test' })).toThrow(/APP_SECRET/);

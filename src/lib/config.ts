@@ -7,6 +7,26 @@ import { parseStripeApiBase } from './billing/api-base.ts';
 
 const optionalUrl = z.url().optional();
 
+/** log2 of scrypt's N for new password hashes (src/lib/auth/passwords.ts): what guessing one costs. */
+export const PASSWORD_HASH_COST = 15;
+/** The lowest cost a test run may ask for (decision 051); outside NODE_ENV=test nothing below PASSWORD_HASH_COST. */
+const TEST_PASSWORD_HASH_COST = 10;
+
+/**
+ * PASSWORD_HASH_COST from the environment: a number, or why it is refused. Tests only: the suite's
+ * servers hash hundreds of passwords, and a cheaper hash is the only thing it changes (decision 051).
+ */
+export function readPasswordHashCost(env: Record<string, string | undefined>): number | string {
+  const value = env.PASSWORD_HASH_COST;
+  if (value === undefined || value === '') return PASSWORD_HASH_COST;
+  const cost = Number(value);
+  const lowest = env.NODE_ENV === 'test' ? TEST_PASSWORD_HASH_COST : PASSWORD_HASH_COST;
+  if (!Number.isInteger(cost) || cost < lowest || cost > 20) {
+    return `PASSWORD_HASH_COST must be a whole number from ${lowest} to 20${lowest > TEST_PASSWORD_HASH_COST ? ` (below ${PASSWORD_HASH_COST} only when NODE_ENV is test)` : ''}`;
+  }
+  return cost;
+}
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -60,6 +80,7 @@ const schema = z
         ctx.addIssue({ code: 'custom', message: 'GHL_WEBHOOK_PUBLIC_KEY must be an Ed25519 public key (PEM, or base64)' });
         return z.NEVER;
       }),
+    PASSWORD_HASH_COST: z.string().optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_STARTER: z.string().optional(),
@@ -78,6 +99,8 @@ const schema = z
       }),
   })
   .superRefine((env, ctx) => {
+    const cost = readPasswordHashCost(env);
+    if (typeof cost === 'string') ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: cost });
     if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'APP_SECRET is required in production' });
     }
