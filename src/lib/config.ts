@@ -16,7 +16,7 @@ const TEST_PASSWORD_HASH_COST = 10;
  * PASSWORD_HASH_COST from the environment: a number, or why it is refused. Tests only: the suite's
  * servers hash hundreds of passwords, and a cheaper hash is the only thing it changes (decision 051).
  */
-export function readPasswordHashCost(env: Record<string, string | undefined>): number | string {
+export function readPasswordHashCost(env: { NODE_ENV?: string | undefined; PASSWORD_HASH_COST?: string | undefined }): number | string {
   const value = env.PASSWORD_HASH_COST;
   if (value === undefined || value === '') return PASSWORD_HASH_COST;
   const cost = Number(value);
