@@ -13,7 +13,7 @@ interface Props {
   slug: string;
   /** Set on a kiosk screen: data through the link's token, and no links into the workspace. */
   kioskToken?: string;
-  /** A named wallboard (Agency): its own teams and target, read again on each workspace event. */
+  /** A named wallboard (Agency): its own teams and target, and only its own events. */
   wallboardId?: number;
 }
 
@@ -64,9 +64,8 @@ export default function Wallboard({ initial, slug, kioskToken, wallboardId }: Pr
   useEffect(
     () =>
       connectLive<Dashboard>({
-        eventsUrl: kioskToken ? `/api/kiosk/${kioskToken}/events` : '/api/events',
+        eventsUrl: kioskToken ? `/api/kiosk/${kioskToken}/events` : wallboardId ? `/api/events?wallboard=${wallboardId}` : '/api/events',
         dataUrl,
-        readDataOnEvent: wallboardId !== undefined,
         onData: setDashboard,
         onCelebration: dispatchCelebration,
         onStatus: setStatus,

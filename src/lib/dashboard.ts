@@ -10,7 +10,7 @@ import { LIVE_REVIEW } from './reviews/store.ts';
 import { averageRatingX10, COUNTED_FOR_TEAM, teamScores, type TeamScore } from './scoring.ts';
 import { readSettings } from './settings.ts';
 import { DEFAULT_ROTATE_SECONDS, WALLBOARD_PANELS, type WallboardPanel } from './validation/settings-rules.ts';
-import type { Wallboard } from './wallboards.ts';
+import { findWallboard, type Wallboard } from './wallboards.ts';
 import { findWorkspaceById, UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
 
 export interface DashboardTeam {
@@ -135,9 +135,19 @@ export class DashboardSnapshot {
     this.data = data;
   }
 
+  private apiText: string | undefined;
+
   /** The dashboard as /api/dashboard answers it: JSON.stringify of the data, made once. */
   get json(): string {
     return (this.text ??= JSON.stringify(this.data));
+  }
+
+  /**
+   * The dashboard as the public API answers it (GET /api/v1/dashboard), made once: each team's
+   * averageRating in stars with one decimal, where the screens' payload keeps SPEC.md's ten times.
+   */
+  get apiJson(): string {
+    return (this.apiText ??= JSON.stringify({ ...this.data, teams: this.data.teams.map((team) => ({ ...team, averageRating: team.averageRating / 10 })) }));
   }
 }
 
@@ -156,11 +166,17 @@ export async function sharedDashboard(database: Database, workspace: Workspace, 
   return kept ?? load();
 }
 
-/** The workspace's own dashboard by the workspace's id, shared as sharedDashboard's; null if there is no such workspace. */
-export async function sharedDashboardById(database: Database, workspaceId: number): Promise<DashboardSnapshot | null> {
-  return dashboardSnapshots<Kept>(database).store.get(workspaceId, null, async () => {
+/**
+ * A wallboard's dashboard by ids (the live hub's read), shared as sharedDashboard's; null if there is
+ * no such workspace, or no such named wallboard in it.
+ */
+export async function sharedDashboardById(database: Database, workspaceId: number, wallboardId: number | null = null): Promise<DashboardSnapshot | null> {
+  return dashboardSnapshots<Kept>(database).store.get(workspaceId, wallboardId, async () => {
     const workspace = await findWorkspaceById(database.db, workspaceId);
-    return workspace ? new DashboardSnapshot(await loadDashboard(database.db, workspace)) : null;
+    if (!workspace) return null;
+    const wallboard = wallboardId === null ? null : await findWallboard(database.db, workspace, wallboardId);
+    if (wallboardId !== null && !wallboard) return null;
+    return new DashboardSnapshot(await loadDashboard(database.db, workspace, wallboard));
   });
 }
 

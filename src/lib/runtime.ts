@@ -52,7 +52,7 @@ export async function createRuntime(config: Config, database: Database): Promise
   setLogLevel(config.logLevel);
   const applied = await migrate(database);
   if (applied.length) log.info({ migrations: applied }, 'Applied migrations');
-  const live = new LiveHub(async (workspaceId) => (await sharedDashboardById(database, workspaceId))?.data ?? null);
+  const live = new LiveHub(async (workspaceId, wallboardId) => (await sharedDashboardById(database, workspaceId, wallboardId))?.data ?? null);
   const stopListening = await database.listen(LIVE_CHANNEL, (payload) => {
     const notice = parseLiveNotice(payload);
     if (!notice) return;

@@ -94,4 +94,15 @@ describe('readOnlyTeamIds', () => {
     const other = Array.from({ length: 5 }, (_, i) => ({ id: i + 100, name: `Client ${i}`, wallboardId: 7 }));
     expect(readOnlyTeamIds([...many, ...other], 'agency')).toEqual(new Set([6]));
   });
+
+  it('makes every team of a read-only wallboard read-only, however few it has', () => {
+    const main = [{ id: 1, name: 'Main', wallboardId: null }];
+    const onBoards = [
+      { id: 2, name: 'Kept board', wallboardId: 7 },
+      { id: 3, name: 'Over the plan', wallboardId: 8 },
+      { id: 4, name: 'Over the plan too', wallboardId: 8 },
+    ];
+    expect(readOnlyTeamIds([...main, ...onBoards], 'starter', new Set([7, 8]))).toEqual(new Set([2, 3, 4]));
+    expect(readOnlyTeamIds([...main, ...onBoards], 'agency', new Set([8]))).toEqual(new Set([3, 4]));
+  });
 });

@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
-import { teams, wallboards } from './db/schema.ts';
+import { teams } from './db/schema.ts';
+import { findWallboard, readOnlyWallboards } from './wallboards.ts';
 import { addUnderCap } from './db/workspace-cap.ts';
 import { PLAN_LIMIT_MESSAGES, teamsPerWallboard, type Plan } from './plans.ts';
 import { challengeSettings, teamScores } from './scoring.ts';
@@ -29,10 +30,11 @@ export type TeamProblem =
   | 'unknown_locked'
   | 'plan_limit'
   | 'read_only'
-  | 'wallboard_not_found';
+  | 'wallboard_not_found'
+  | 'wallboard_read_only';
 
 
-export const TEAM_PROBLEM_MESSAGES: Record<Exclude<TeamProblem, 'not_found' | 'plan_limit' | 'read_only'>, string> = {
+export const TEAM_PROBLEM_MESSAGES: Record<Exclude<TeamProblem, 'not_found' | 'plan_limit' | 'read_only' | 'wallboard_read_only'>, string> = {
   wallboard_not_found: 'Wallboard not found',
   duplicate_name: 'A team with this name already exists',
   reserved_name: `The name "${UNKNOWN_TEAM_NAME}" is kept for reviews that match no team`,
@@ -47,17 +49,29 @@ type TeamRow = { id: number; name: string; color: string; weeklyGoal: number | n
 const isUnknown = (team: { name: string }) => team.name.toLowerCase() === UNKNOWN_TEAM_NAME.toLowerCase();
 
 /**
- * The ids of the teams over the plan's limit, wallboard by wallboard: the oldest teams stay usable,
- * the newest beyond the limit become read-only. Nothing is deleted, so an upgrade (or deleting a
- * team) brings them back.
+ * The ids of the teams over the plan's limit: every team of a read-only wallboard (one over the
+ * plan's wallboards), and on the others, wallboard by wallboard, the newest beyond the plan's teams
+ * (the oldest stay usable). Nothing is deleted, so an upgrade (or deleting a team) brings them back.
  */
-export function readOnlyTeamIds(teamRows: readonly { id: number; name: string; wallboardId?: number | null }[], plan: Plan): Set<number> {
+export function readOnlyTeamIds(
+  teamRows: readonly { id: number; name: string; wallboardId?: number | null }[],
+  plan: Plan,
+  readOnlyWallboards: ReadonlySet<number> = new Set(),
+): Set<number> {
+  const readOnly = new Set<number>();
   const byWallboard = new Map<number | null, { id: number }[]>();
   for (const team of teamRows.filter((t) => !isUnknown(t)).sort((a, b) => a.id - b.id)) {
     const key = team.wallboardId ?? null;
-    byWallboard.set(key, [...(byWallboard.get(key) ?? []), team]);
+    if (key !== null && readOnlyWallboards.has(key)) readOnly.add(team.id);
+    else byWallboard.set(key, [...(byWallboard.get(key) ?? []), team]);
   }
-  return new Set([...byWallboard.values()].flatMap((group) => group.slice(teamsPerWallboard(plan)).map((t) => t.id)));
+  for (const group of byWallboard.values()) for (const team of group.slice(teamsPerWallboard(plan))) readOnly.add(team.id);
+  return readOnly;
+}
+
+/** readOnlyTeamIds of the workspace's teams, with its wallboards as its plan leaves them. */
+async function readOnlyTeamsOf(db: Db, workspace: Workspace, teamRows: readonly { id: number; name: string; wallboardId: number | null }[]): Promise<Set<number>> {
+  return readOnlyTeamIds(teamRows, workspace.plan, await readOnlyWallboards(db, workspace));
 }
 
 /** The answer's message for a plan limit problem. */
@@ -73,7 +87,7 @@ export function planProblemMessage(problem: 'plan_limit' | 'read_only', plan: Pl
 export async function listTeams(db: Db, workspace: Workspace): Promise<Team[]> {
   const { start } = await challengeSettings(db, workspace);
   const scores = await teamScores(db, workspace, start);
-  const readOnly = readOnlyTeamIds(scores, workspace.plan);
+  const readOnly = await readOnlyTeamsOf(db, workspace, scores);
   return scores.map(({ id, name, color, reviews, weeklyGoal, wallboardId }) => ({
     id,
     name,
@@ -88,7 +102,7 @@ export async function listTeams(db: Db, workspace: Workspace): Promise<Team[]> {
 /** Whether the team is over the plan's limit (see readOnlyTeamIds). */
 export async function isTeamReadOnly(db: Db, workspace: Workspace, teamId: number): Promise<boolean> {
   const rows = await db.select({ id: teams.id, name: teams.name, wallboardId: teams.wallboardId }).from(teams).where(eq(teams.workspaceId, workspace.id));
-  return readOnlyTeamIds(rows, workspace.plan).has(teamId);
+  return (await readOnlyTeamsOf(db, workspace, rows)).has(teamId);
 }
 
 /** The team when it belongs to the workspace; null for any other id (fails closed). */
@@ -136,11 +150,6 @@ function onWallboard(workspaceId: number, wallboardId: number | null) {
   );
 }
 
-async function wallboardInWorkspace(db: Db, workspaceId: number, wallboardId: number): Promise<boolean> {
-  const [row] = await db.select({ id: wallboards.id }).from(wallboards).where(and(eq(wallboards.workspaceId, workspaceId), eq(wallboards.id, wallboardId)));
-  return row !== undefined;
-}
-
 /** Creates a team; `name` must already pass teamNameProblem and `color` be one of the six. */
 export async function createTeam(
   db: Db,
@@ -150,7 +159,12 @@ export async function createTeam(
   const name = input.name.trim();
   const wallboardId = input.wallboardId ?? null;
   if (isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
-  if (wallboardId !== null && !(await wallboardInWorkspace(db, workspace.id, wallboardId))) return { ok: false, problem: 'wallboard_not_found' };
+  if (wallboardId !== null) {
+    const wallboard = await findWallboard(db, workspace, wallboardId);
+    if (!wallboard) return { ok: false, problem: 'wallboard_not_found' };
+    // A wallboard over the plan's limit keeps its teams as they are: none is added to it.
+    if (wallboard.readOnly) return { ok: false, problem: 'wallboard_read_only' };
+  }
   if (await nameTaken(db, workspace.id, name)) return { ok: false, problem: 'duplicate_name' };
   const limit = teamsPerWallboard(workspace.plan);
   try {

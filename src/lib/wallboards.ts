@@ -20,6 +20,8 @@ export interface Wallboard {
   readOnly?: true;
 }
 
+export const WALLBOARD_NOT_FOUND = 'Wallboard not found';
+
 export type WallboardProblem = 'not_found' | 'plan_limit' | 'read_only';
 export type WallboardResult = { ok: true; wallboard: Wallboard } | { ok: false; problem: WallboardProblem };
 
@@ -48,10 +50,30 @@ export async function listWallboards(db: Db, workspace: Workspace): Promise<Wall
   }));
 }
 
+/** The ids of the workspace's wallboards over its plan's limit (readOnlyWallboardIds). */
+export async function readOnlyWallboards(db: Db, workspace: Workspace): Promise<Set<number>> {
+  return readOnlyWallboardIds(await db.select({ id: wallboards.id }).from(wallboards).where(eq(wallboards.workspaceId, workspace.id)), workspace.plan);
+}
+
 /** The named wallboard when it belongs to the workspace; null for any other id. */
 export async function findWallboard(db: Db, workspace: Workspace, id: number): Promise<Wallboard | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   return (await listWallboards(db, workspace)).find((w) => w.id === id) ?? null;
+}
+
+/**
+ * The wallboard a `?wallboard=ID` query asks for: null when none is asked (the workspace's own),
+ * undefined when the id is none of the workspace's named wallboards.
+ */
+export async function askedWallboard(db: Db, workspace: Workspace, asked: string | null): Promise<Wallboard | null | undefined> {
+  if (asked === null) return null;
+  return (/^\d{1,10}$/.test(asked) && (await findWallboard(db, workspace, Number(asked)))) || undefined;
+}
+
+/** The named wallboard a team of the workspace is on; null for the workspace's own (or no such team). */
+export async function wallboardOfTeam(db: Db, workspace: Workspace, teamId: number): Promise<Wallboard | null> {
+  const [team] = await db.select({ wallboardId: teams.wallboardId }).from(teams).where(and(eq(teams.workspaceId, workspace.id), eq(teams.id, teamId)));
+  return team?.wallboardId ? findWallboard(db, workspace, team.wallboardId) : null;
 }
 
 export async function createWallboard(

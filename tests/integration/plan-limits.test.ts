@@ -4,7 +4,7 @@ import { reviewRequests, reviews, teams } from '../../src/lib/db/schema.ts';
 import type { Plan } from '../../src/lib/plans.ts';
 import { setPlan, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import type { Client } from '../helpers/client.ts';
+import { Client } from '../helpers/client.ts';
 
 // Issue 12, item 2: each plan's limits are refused by the API with a 403 naming the limit, and what
 // is over a limit after a downgrade is read-only, never deleted.
@@ -167,5 +167,39 @@ describe('plan limits', () => {
     await setPlan(app, admin.workspaceId, 'team');
     expect((await admin.client.get('/api/teams')).json.every((t: { readOnly?: boolean }) => !t.readOnly)).toBe(true);
     expect((await logRequest(admin.client, d.id, templateId)).status).toBe(201);
+  });
+
+  // Issue 27, item 3: 18 of 27 creations answered 201 on the read-only wallboards of a workspace moved from Agency to Starter.
+  it('Agency then Starter: no team is added to a read-only wallboard, its teams are read-only, and no request is logged to them, by session or API key', async () => {
+    const admin = await workspaceOn('agency');
+    const templateId = await firstTemplateId(admin.client);
+    const boards = [];
+    for (const name of ['Client One', 'Client Two']) boards.push((await admin.client.post('/api/admin/wallboards', { name })).json as { id: number });
+    const onBoard = (await admin.client.post('/api/teams', { name: 'Board crew', wallboardId: boards[0]!.id })).json as { id: number };
+    const main = (await addTeam(admin.client, 'Main crew')).json as { id: number };
+    const key = (await admin.client.post('/api/admin/api-keys', { name: 'CRM', scope: 'write' })).json.key as string;
+    const api = new Client(app.url, { authorization: `Bearer ${key}` });
+
+    await setPlan(app, admin.workspaceId, 'starter');
+    for (const board of boards) {
+      const refused = await admin.client.post('/api/teams', { name: `New on ${board.id}`, wallboardId: board.id });
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toMatch(/^This wallboard is read-only: the Starter plan allows 1 wallboard/);
+      expect(refused.headers.get('x-plan-limit')).toBe('wallboards');
+    }
+    const listed = (await admin.client.get('/api/teams')).json as { name: string; readOnly?: boolean }[];
+    expect(listed.map((t) => [t.name, t.readOnly ?? false])).toEqual([
+      ['Board crew', true],
+      ['Main crew', false],
+      ['Unknown', false],
+    ]);
+    expect((await logRequest(admin.client, onBoard.id, templateId)).status).toBe(403);
+    const byKey = await api.post('/api/v1/review-requests', { staffFirstName: 'Tom', staffEmail: 'tom@example.com', teamId: onBoard.id, email: 'jo@example.com', firstName: 'Jo', lastName: 'Citizen' });
+    expect(byKey.status).toBe(403);
+    expect(byKey.json.detail ?? byKey.json.message).toContain('read-only');
+    expect((await logRequest(admin.client, main.id, templateId)).status).toBe(201);
+    const onBoards = await app.database.db.select({ n: count() }).from(reviewRequests).where(and(eq(reviewRequests.workspaceId, admin.workspaceId), eq(reviewRequests.teamId, onBoard.id)));
+    expect(onBoards[0]!.n).toBe(0);
+    expect((await app.database.db.select({ n: count() }).from(teams).where(eq(teams.workspaceId, admin.workspaceId)))[0]!.n).toBe(3);
   });
 });

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logos, teams, wallboards } from '../../src/lib/db/schema.ts';
+import { emailTemplates, logos, teams, wallboards } from '../../src/lib/db/schema.ts';
 import type { Plan } from '../../src/lib/plans.ts';
 import { setPlan, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
+import { openEventStream } from '../helpers/event-stream.ts';
 
 // Issue 12, item 3: wallboards as things (Agency). A workspace has its own wallboard and, on Agency,
 // up to 9 named ones, each with its own teams (up to 5), target, page and share links.
@@ -150,5 +151,62 @@ describe('branding per wallboard', () => {
     const res = await upload(b.cookie(), String(board.id));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: 'Wallboard not found', field: 'wallboardId' });
+  });
+});
+
+// Issue 27, items 1 and 2: one client's TV never sees another client, and a deleted wallboard's TVs go dark.
+describe("a named wallboard's live stream", () => {
+  it("carries only that wallboard's teams, people, counts and reviews, on its TV link and signed in, and ends when the wallboard is deleted", async () => {
+    const admin = await workspaceOn('agency');
+    const { client } = admin;
+    const [template] = await app.database.db
+      .insert(emailTemplates)
+      .values({ workspaceId: admin.workspaceId, name: 'Thanks', subject: 'How did we do?', htmlContent: '<p>Hi {firstName}</p>', phoneScript: null })
+      .returning({ id: emailTemplates.id });
+    const one = (await client.post('/api/admin/wallboards', { name: 'Client One' })).json;
+    const two = (await client.post('/api/admin/wallboards', { name: 'Client Two' })).json;
+    const teamOf = async (name: string, wallboardId?: number) => (await client.post('/api/teams', { name, ...(wallboardId ? { wallboardId } : {}) })).json.id as number;
+    const crews = { one: await teamOf('Ocelot Crew', one.id), two: await teamOf('Tapir Crew', two.id), main: await teamOf('Marmot Crew') };
+    const ask = async (teamId: number, staffFirstName: string, firstName: string, lastName: string) => {
+      const body = { staffFirstName, staffEmail: `${staffFirstName.toLowerCase()}@agency.example`, teamId, firstName, lastName, email: `${firstName.toLowerCase()}@example.test`, templateId: template!.id };
+      expect((await client.post('/api/review-requests', body)).status).toBe(201);
+    };
+    const land = async (reviewerName: string) => expect((await client.post('/api/test-review', { reviewerName, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
+
+    const link = (await client.post('/api/admin/kiosk-links', { label: 'Client One TV', wallboardId: one.id })).json;
+    const token = new URL(link.url).pathname.split('/').pop();
+    const tv = await openEventStream(`${app.url}/api/kiosk/${token}/events`);
+    const signedIn = await openEventStream(`${app.url}/api/events?wallboard=${one.id}`, { cookie: admin.cookie() });
+    try {
+      await tv.waitFor((e) => e.event === 'data_update');
+      await signedIn.waitFor((e) => e.event === 'data_update');
+      await ask(crews.two, 'Tobias', 'Harriet', 'Hawthorne');
+      await ask(crews.main, 'Magnus', 'Gideon', 'Gilmore');
+      await ask(crews.one, 'Olive', 'Felix', 'Fairfax');
+      await land('Harriet Hawthorne');
+      await land('Gideon Gilmore');
+      await land('Felix Fairfax');
+      for (const stream of [tv, signedIn]) {
+        const own = await stream.waitFor((e) => e.event === 'reviewAdded' && e.data.review?.reviewerName === 'Felix Fairfax');
+        expect(own.data.celebration).toBe(true);
+        expect(own.data.data.companyName).toBe('Client One');
+        expect(own.data.data.teams.map((t: { name: string }) => t.name)).toEqual(['Ocelot Crew']);
+        expect(own.data.data.totals).toEqual({ requestsSent: 1, googleReviews: 1 });
+        const seen = JSON.stringify(stream.events);
+        for (const theirs of ['Client Two', 'Tapir', 'Marmot', '"name":"Unknown"', 'Tobias', 'Magnus', 'Harriet', 'Hawthorne', 'Gideon', 'Gilmore', admin.workspace.businessName]) {
+          expect(seen, `${theirs} reached Client One's stream`).not.toContain(theirs);
+        }
+        // The other boards' reviews reached it as new figures of its own at most, never as a celebration.
+        expect(stream.events.filter((e) => e.data.celebration)).toHaveLength(1);
+      }
+      expect((await client.get('/api/events?wallboard=999999')).status).toBe(404);
+
+      expect((await client.request('DELETE', `/api/admin/wallboards/${one.id}`)).status).toBe(200);
+      await expect.poll(() => tv.ended).toBe(true);
+      await expect.poll(() => signedIn.ended).toBe(true);
+    } finally {
+      await tv.close();
+      await signedIn.close();
+    }
   });
 });

@@ -27,11 +27,6 @@ export interface LiveMessage<T> {
 export interface LiveOptions<T> {
   eventsUrl: string;
   dataUrl: string;
-  /**
-   * The events carry another screen's data (a named wallboard hears its workspace's events): read
-   * dataUrl on each event instead, and celebrate only when what it shows changed.
-   */
-  readDataOnEvent?: boolean;
   onData(data: T): void;
   /** Every data event the stream delivers, changed data or not (lists that are not the dashboard re-read then). */
   onEvent?(): void;
@@ -149,10 +144,6 @@ export function connectLive<T>(options: LiveOptions<T>): () => void {
       options.onEvent?.();
       const message = read(event);
       if (!message) return;
-      if (options.readDataOnEvent) {
-        void poll().then((changed) => changed && message.celebration && fresh && options.onCelebration(message.review ?? message.data));
-        return;
-      }
       if (message.data) deliver(message.data);
       if (message.celebration && fresh) options.onCelebration(message.review ?? message.data);
     };

@@ -18,8 +18,9 @@ interface EventData {
   'review.matched': { reviewId: number; requestId: number | null; teamId: number; how: 'auto' | 'manual' };
   'request.logged': { requestId: number };
   /** A team's weekly goal (teamId) or the workspace's (teamId null), in the week starting weekStartsAt. */
-  'goal.reached': { teamId: number | null; goal: number; weekStartsAt: string };
-  'target.reached': { target: number };
+  /** wallboardId: the named wallboard whose goal it is; null (or absent, in events raised before) the workspace's own. */
+  'goal.reached': { teamId: number | null; wallboardId?: number | null; goal: number; weekStartsAt: string };
+  'target.reached': { target: number; wallboardId?: number | null };
 }
 
 export interface DomainEvent<T extends DomainEventType = DomainEventType> {

@@ -1,6 +1,7 @@
 import type { Job } from 'pg-boss';
 import { loadDashboard } from '../dashboard.ts';
 import { milestonesReached } from '../db/schema.ts';
+import { wallboardOfTeam } from '../wallboards.ts';
 import { findWorkspaceById } from '../workspaces.ts';
 import { raiseEvent, type DomainEvent, type Store } from './domain-events.ts';
 
@@ -13,26 +14,33 @@ export interface Milestone {
   event: Parameters<typeof raiseEvent>[1];
 }
 
-/** The milestones a workspace's figures show as reached, after a review counted for teamId (if any). */
+/**
+ * The milestones a wallboard's figures show as reached, after a review counted for teamId (if any):
+ * the workspace's own wallboard (wallboardId null) or a named one, each with its goal and target.
+ */
 export function reachedMilestones(
   dashboard: Pick<Awaited<ReturnType<typeof loadDashboard>>, 'teams' | 'week' | 'targetReviews' | 'totals'>,
   workspaceId: number,
   teamId: number | null,
+  wallboardId: number | null = null,
 ): Milestone[] {
   const { week } = dashboard;
   const reached: Milestone[] = [];
+  // The workspace's own wallboard keeps the keys it had before named wallboards had milestones.
+  const board = wallboardId === null ? 'workspace' : `wallboard:${wallboardId}`;
   const team = teamId === null ? undefined : dashboard.teams.find((t) => t.id === teamId);
   if (team?.weeklyGoal && team.weekReviews >= team.weeklyGoal) {
     reached.push({
       key: `goal:team:${team.id}:${week.startsAt}`,
-      event: { type: 'goal.reached', workspaceId, data: { teamId: team.id, goal: team.weeklyGoal, weekStartsAt: week.startsAt } },
+      event: { type: 'goal.reached', workspaceId, data: { teamId: team.id, wallboardId, goal: team.weeklyGoal, weekStartsAt: week.startsAt } },
     });
   }
   if (week.goal && week.reviews >= week.goal) {
-    reached.push({ key: `goal:workspace:${week.startsAt}`, event: { type: 'goal.reached', workspaceId, data: { teamId: null, goal: week.goal, weekStartsAt: week.startsAt } } });
+    reached.push({ key: `goal:${board}:${week.startsAt}`, event: { type: 'goal.reached', workspaceId, data: { teamId: null, wallboardId, goal: week.goal, weekStartsAt: week.startsAt } } });
   }
   if (dashboard.targetReviews > 0 && dashboard.totals.googleReviews >= dashboard.targetReviews) {
-    reached.push({ key: `target:${dashboard.targetReviews}`, event: { type: 'target.reached', workspaceId, data: { target: dashboard.targetReviews } } });
+    const key = wallboardId === null ? `target:${dashboard.targetReviews}` : `target:${board}:${dashboard.targetReviews}`;
+    reached.push({ key, event: { type: 'target.reached', workspaceId, data: { target: dashboard.targetReviews, wallboardId } } });
   }
   return reached;
 }
@@ -44,8 +52,10 @@ export function milestonesWorker(store: Store) {
     const workspace = await findWorkspaceById(db, event.workspaceId);
     if (!workspace) return { raised: 0 };
     const teamId = event.type === 'review.matched' ? (event.data as DomainEvent<'review.matched'>['data']).teamId : null;
+    // The figures of the wallboard the review counts on: its team's, or the workspace's own for "Unknown".
+    const wallboard = teamId === null ? null : await wallboardOfTeam(db, workspace, teamId);
     let raised = 0;
-    for (const milestone of reachedMilestones(await loadDashboard(db, workspace), workspace.id, teamId)) {
+    for (const milestone of reachedMilestones(await loadDashboard(db, workspace, wallboard), workspace.id, teamId, wallboard?.id ?? null)) {
       await db.transaction(async (tx) => {
         const [taken] = await tx
           .insert(milestonesReached)

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { reviews, settings } from '../db/schema.ts';
 import { planAllowsGoogle } from '../plans.ts';
-import { announceReviews, ingestReview } from '../reviews/ingest.ts';
+import { announcedName, announceReviews, ingestReview, wallboardsCounting } from '../reviews/ingest.ts';
 import type { IncomingReview } from '../reviews/store.ts';
 import type { Runtime } from '../runtime.ts';
 import type { Workspace } from '../workspaces.ts';
@@ -54,8 +54,8 @@ export async function syncWorkspace(runtime: Runtime, workspace: Workspace): Pro
   });
   const api = new GbpApi(client, config);
   const counts = { added: 0, updated: 0, removed: 0 };
-  let celebrate = false;
-  let firstAdded: { reviewerName: string | null; rating: number } | undefined;
+  const counted: number[] = [];
+  let firstAdded: { id: number; reviewerName: string | null; rating: number } | undefined;
   try {
     const reviewUrl = connection.mapsUri ?? (await lookUpMapsUri(api, workspace.id, connection.accountId, connection.locationId, db));
     for await (const page of api.reviewPages(connection.accountId, connection.locationId)) {
@@ -71,9 +71,9 @@ export async function syncWorkspace(runtime: Runtime, workspace: Workspace): Pro
         if (!ingested) continue;
         if (ingested.created) {
           counts.added += 1;
-          firstAdded ??= { reviewerName: review.reviewerName, rating: review.rating };
+          firstAdded ??= { id: ingested.id, reviewerName: announcedName(ingested, review), rating: review.rating };
         } else if (ingested.changed) counts.updated += 1;
-        celebrate ||= ingested.counted;
+        if (ingested.counted) counted.push(ingested.id);
       }
       if (seen.length) {
         await db
@@ -109,10 +109,12 @@ export async function syncWorkspace(runtime: Runtime, workspace: Workspace): Pro
     await recordSync(db, workspace.id, { at: startedAt, outcome: 'failed', error: error.message, ...counts });
     return { status: 'failed', error: error.message, broken };
   } finally {
+    const [firstBoard = null] = firstAdded ? await wallboardsCounting(db, workspace.id, [firstAdded.id]) : [];
     await announceReviews(database, workspace.id, {
-      celebrate,
+      celebrate: counted.length > 0,
       changed: counts.added + counts.updated + counts.removed > 0,
-      review: firstAdded,
+      wallboards: await wallboardsCounting(db, workspace.id, counted),
+      review: firstAdded && { reviewerName: firstAdded.reviewerName, rating: firstAdded.rating, wallboardId: firstBoard },
     });
   }
 }

@@ -1,8 +1,13 @@
 import type { LiveEventName, PublishedNotice } from './publish.ts';
 
+/** A wallboard of a workspace: a named one's id, or null for the workspace's own. */
+export type WallboardKey = number | null;
+
 /** One connected event-stream client. */
 export interface LiveClient {
   workspaceId: number;
+  /** The wallboard it shows: it is sent that wallboard's data, and only its reviews. */
+  wallboardId: WallboardKey;
   /** Set for a kiosk screen, so revoking its link can close it. */
   kioskLinkId?: number;
   /** Who opened it (a session, a kiosk link): each may hold only so many streams at once. */
@@ -35,6 +40,9 @@ export function formatEvent(event: LiveEventName, payload: unknown, id?: string)
 
 type Replayable = PublishedNotice & { event: LiveEventName };
 
+/** What the hub reads for a screen: one wallboard's current data, null when it (or its workspace) is gone. */
+export type LoadData = (workspaceId: number, wallboardId: WallboardKey) => Promise<unknown>;
+
 /**
  * The process's fan-out: every instance listens once on the NOTIFY channel and hands each notice to
  * its own clients of that workspace. Dashboard data is loaded once per notice, not once per client.
@@ -45,11 +53,11 @@ export class LiveHub {
   private readonly clients = new Map<number, Set<LiveClient>>();
   private readonly owners = new Map<string, number>();
   private readonly recent = new Map<number, { notice: Replayable; at: number }[]>();
-  private readonly loadData: (workspaceId: number) => Promise<unknown>;
+  private readonly loadData: LoadData;
   private readonly now: () => number;
   private shutDown = false;
 
-  constructor(loadData: (workspaceId: number) => Promise<unknown>, now: () => number = Date.now) {
+  constructor(loadData: LoadData, now: () => number = Date.now) {
     this.loadData = loadData;
     this.now = now;
   }
@@ -62,8 +70,8 @@ export class LiveHub {
    * (The hub no longer shares loads itself: it could not tell a load begun before a notice from one
    * begun after, and sent the older data for the notice.)
    */
-  data(workspaceId: number): Promise<unknown> {
-    return this.loadData(workspaceId);
+  data(workspaceId: number, wallboardId: WallboardKey = null): Promise<unknown> {
+    return this.loadData(workspaceId, wallboardId);
   }
 
   add(client: LiveClient): () => void {
@@ -119,33 +127,63 @@ export class LiveHub {
     return index === -1 ? null : kept.slice(index + 1).map((entry) => entry.notice);
   }
 
-  /** The event a client is sent for a notice, with the workspace's data as it is now. */
-  message(notice: Replayable, data: unknown): string {
-    const payload =
-      notice.event === 'celebration'
-        ? { data: notice.detail ?? {}, celebration: true }
-        : { data, ...(notice.event === 'reviewAdded' && notice.celebration ? { celebration: true, review: notice.review } : {}) };
+  /**
+   * The event a screen of `wallboardId` is sent for a notice, with that wallboard's data as it is now.
+   * A review's celebration and its reviewer go only to the wallboards the review counts on: another
+   * client's TV gets the new figures of its own board and nothing of the review.
+   */
+  message(notice: Replayable, data: unknown, wallboardId: WallboardKey = null): string {
+    let payload: object;
+    if (notice.event === 'celebration') payload = { data: notice.detail ?? {}, celebration: true };
+    // A notice without `wallboards` comes from an instance older than named wallboards' streams: its own board.
+    else if (notice.event === 'reviewAdded' && notice.celebration && (notice.wallboards ?? [null]).includes(wallboardId)) {
+      const review = notice.review && (notice.review.wallboardId ?? null) === wallboardId ? { reviewerName: notice.review.reviewerName, rating: notice.review.rating } : undefined;
+      payload = { data, celebration: true, ...(review ? { review } : {}) };
+    } else payload = { data };
     return formatEvent(notice.event, payload, notice.id);
   }
 
   async deliver(notice: PublishedNotice): Promise<void> {
     const clients = this.clients.get(notice.workspaceId);
-    if (notice.event === 'kiosk_revoked') {
-      // Closing a client takes it out of the set: collect the link's clients first.
-      const revoked: LiveClient[] = [];
-      for (const client of clients ?? []) if (client.kioskLinkId === notice.kioskLinkId) revoked.push(client);
-      for (const client of revoked) client.close();
+    if (notice.event === 'kiosk_revoked' || notice.event === 'wallboard_deleted') {
+      // Closing a client takes it out of the set: collect the link's (or the wallboard's) clients first.
+      const ended: LiveClient[] = [];
+      for (const client of clients ?? []) {
+        if (notice.event === 'kiosk_revoked' ? client.kioskLinkId === notice.kioskLinkId : client.wallboardId === notice.wallboardId) ended.push(client);
+      }
+      for (const client of ended) client.close();
       return;
     }
     this.keep(notice);
     if (!clients?.size) return;
     // Who is connected now gets it live; a client that connects from here on gets it by its replay
     // (or its first data_update). So the set is copied when the data must be awaited, not otherwise.
-    const targets = notice.event === 'celebration' ? clients : [...clients];
-    const message = this.message(notice, notice.event === 'celebration' ? null : await this.data(notice.workspaceId));
-    // Formatted and encoded once; every client is handed the same bytes.
-    const encoded = encoder.encode(message);
-    for (const client of targets) client.write(message, encoded);
+    if (notice.event === 'celebration') {
+      const message = this.message(notice, null);
+      const encoded = encoder.encode(message);
+      for (const client of clients) client.write(message, encoded);
+      return;
+    }
+    const byWallboard = new Map<WallboardKey, LiveClient[]>();
+    for (const client of clients) {
+      const group = byWallboard.get(client.wallboardId);
+      if (group) group.push(client);
+      else byWallboard.set(client.wallboardId, [client]);
+    }
+    await Promise.all(
+      [...byWallboard].map(async ([wallboardId, targets]) => {
+        const data = await this.data(notice.workspaceId, wallboardId);
+        if (data === null && wallboardId !== null) {
+          // The wallboard is gone (deleted on an instance whose notice this one missed): its screens end.
+          for (const client of targets) client.close();
+          return;
+        }
+        // Formatted and encoded once per wallboard; each of its clients is handed the same bytes.
+        const message = this.message(notice, data, wallboardId);
+        const encoded = encoder.encode(message);
+        for (const client of targets) client.write(message, encoded);
+      }),
+    );
   }
 
   private keep(notice: Replayable): void {

@@ -12,10 +12,19 @@ export type LiveEventName = 'reviewAdded' | 'data_update' | 'celebration';
  * the dashboard itself when one of its clients needs it.
  */
 export type LiveNotice =
-  | { workspaceId: number; event: 'reviewAdded'; celebration: boolean; review?: { reviewerName: string | null; rating: number } }
+  | {
+      workspaceId: number;
+      event: 'reviewAdded';
+      celebration: boolean;
+      /** The wallboards (null: the workspace's own) the new reviews count on: only their screens celebrate. */
+      wallboards: (number | null)[];
+      /** The first new review, shown only on the wallboard it counts on. */
+      review?: { reviewerName: string | null; rating: number; wallboardId: number | null };
+    }
   | { workspaceId: number; event: 'data_update' }
   | { workspaceId: number; event: 'celebration'; detail?: Record<string, string | number | boolean> }
-  | { workspaceId: number; event: 'kiosk_revoked'; kioskLinkId: number };
+  | { workspaceId: number; event: 'kiosk_revoked'; kioskLinkId: number }
+  | { workspaceId: number; event: 'wallboard_deleted'; wallboardId: number };
 
 /**
  * A notice as every instance receives it: its id is given once, here, so it is the same on every

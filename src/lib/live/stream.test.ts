@@ -11,7 +11,14 @@ async function readSome(reader: ReadableStreamDefaultReader<Uint8Array>): Promis
 }
 
 const owner = { key: 'session:a', limit: 10 };
-const review = (id: string, workspaceId = 7) => ({ id, workspaceId, event: 'reviewAdded' as const, celebration: true, review: { reviewerName: 'Sam', rating: 5 } });
+const review = (id: string, workspaceId = 7, wallboardId: number | null = null) => ({
+  id,
+  workspaceId,
+  event: 'reviewAdded' as const,
+  celebration: true,
+  wallboards: [wallboardId],
+  review: { reviewerName: 'Sam', rating: 5, wallboardId },
+});
 
 describe('liveEventStream', () => {
   it('starts with a retry hint and the current data, sends a heartbeat every 20 s, and leaves the hub when the client goes', async () => {
@@ -141,7 +148,7 @@ describe('LiveHub', () => {
   it('encodes an event once and hands every client the same bytes', async () => {
     const hub = new LiveHub(async () => ({ total: 1 }));
     const sent: Uint8Array[] = [];
-    for (let i = 0; i < 3; i++) hub.add({ workspaceId: 1, write: (_message, encoded) => sent.push(encoded!), close: () => {} });
+    for (let i = 0; i < 3; i++) hub.add({ workspaceId: 1, wallboardId: null, write: (_message, encoded) => sent.push(encoded!), close: () => {} });
     await hub.deliver(review('e1', 1));
     expect(sent).toHaveLength(3);
     expect(new Set(sent).size).toBe(1);
@@ -153,7 +160,7 @@ describe('LiveHub', () => {
     const hub = new LiveHub(load);
     const received: string[] = [];
     for (const [workspaceId, name] of [[1, 'a'], [1, 'b'], [2, 'c']] as const) {
-      hub.add({ workspaceId, write: (message) => received.push(`${name}:${message}`), close: () => {} });
+      hub.add({ workspaceId, wallboardId: null, write: (message) => received.push(`${name}:${message}`), close: () => {} });
     }
     await hub.deliver({ id: 'e1', workspaceId: 1, event: 'data_update' });
     const message = 'id: e1\nevent: data_update\ndata: {"data":{"workspace":1}}\n\n';
@@ -169,7 +176,7 @@ describe('LiveHub', () => {
     const hub = new LiveHub(() => new Promise((resolve) => (release = resolve)));
     const delivering = hub.deliver(review('e1'));
     const received: string[] = [];
-    hub.add({ workspaceId: 7, write: (m) => received.push(m), close: () => {} });
+    hub.add({ workspaceId: 7, wallboardId: null, write: (m) => received.push(m), close: () => {} });
     release({});
     await delivering;
     expect(received).toEqual([]);
@@ -201,12 +208,44 @@ describe('LiveHub', () => {
   it('closes the streams of a revoked kiosk link only, and keeps no such notice for replay', async () => {
     const hub = new LiveHub(async () => ({}));
     const closed: number[] = [];
-    hub.add({ workspaceId: 1, kioskLinkId: 10, write: () => {}, close: () => closed.push(10) });
-    hub.add({ workspaceId: 1, kioskLinkId: 11, write: () => {}, close: () => closed.push(11) });
+    hub.add({ workspaceId: 1, wallboardId: null, kioskLinkId: 10, write: () => {}, close: () => closed.push(10) });
+    hub.add({ workspaceId: 1, wallboardId: null, kioskLinkId: 11, write: () => {}, close: () => closed.push(11) });
     await hub.deliver({ id: 'e1', workspaceId: 1, event: 'data_update' });
     await hub.deliver({ id: 'e2', workspaceId: 1, event: 'kiosk_revoked', kioskLinkId: 10 });
     expect(closed).toEqual([10]);
     expect(hub.missedSince(1, 'e1')).toEqual([]);
+  });
+
+  it("sends each wallboard's screens that wallboard's data, and a review only to the wallboard it counts on", async () => {
+    const hub = new LiveHub(async (workspaceId, wallboardId) => ({ board: wallboardId ?? 'own' }));
+    const got = new Map<string, string[]>();
+    const client = (name: string, wallboardId: number | null) =>
+      hub.add({ workspaceId: 1, wallboardId, write: (message) => got.set(name, [...(got.get(name) ?? []), message]), close: () => {} });
+    client('own', null);
+    client('one', 5);
+    client('two', 6);
+    await hub.deliver(review('e1', 1, 6));
+    expect(got.get('two')).toEqual([`id: e1\nevent: reviewAdded\ndata: {"data":{"board":6},"celebration":true,"review":{"reviewerName":"Sam","rating":5}}\n\n`]);
+    expect(got.get('one')).toEqual([`id: e1\nevent: reviewAdded\ndata: {"data":{"board":5}}\n\n`]);
+    expect(got.get('own')).toEqual([`id: e1\nevent: reviewAdded\ndata: {"data":{"board":"own"}}\n\n`]);
+    // A screen of another wallboard that reconnects is replayed the event without the review, too.
+    await hub.deliver({ id: 'e0', workspaceId: 1, event: 'data_update' });
+    await hub.deliver(review('e2', 1, 6));
+    const reader = liveEventStream(hub, { workspaceId: 1, wallboardId: 5, lastEventId: 'e0', owner, signal: new AbortController().signal }).body!.getReader();
+    await readSome(reader);
+    expect(await readSome(reader)).toBe(`id: e2\nevent: reviewAdded\ndata: {"data":{"board":5}}\n\n`);
+  });
+
+  it("closes the streams of a deleted wallboard only, and a wallboard's whose data is gone", async () => {
+    let gone = false;
+    const hub = new LiveHub(async (workspaceId, wallboardId) => (gone && wallboardId === 6 ? null : {}));
+    const closed: (number | null)[] = [];
+    for (const wallboardId of [null, 5, 6, 6]) hub.add({ workspaceId: 1, wallboardId, write: () => {}, close: () => closed.push(wallboardId) });
+    await hub.deliver({ id: 'e1', workspaceId: 1, event: 'wallboard_deleted', wallboardId: 5 });
+    expect(closed).toEqual([5]);
+    gone = true;
+    await hub.deliver({ id: 'e2', workspaceId: 1, event: 'data_update' });
+    expect(closed).toEqual([5, 6, 6]);
   });
 
   it('gets ids that do not repeat, even within one millisecond', () => {

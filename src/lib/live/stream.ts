@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { formatEvent, SHUTDOWN_MESSAGE, type LiveClient, type LiveHub } from './hub.ts';
+import { formatEvent, SHUTDOWN_MESSAGE, type LiveClient, type LiveHub, type WallboardKey } from './hub.ts';
 import { errorJson } from '../http.ts';
 import { logError } from '../log.ts';
 
@@ -20,6 +20,8 @@ const EVENT_STREAM_HEADERS = {
 
 export interface StreamOptions {
   workspaceId: number;
+  /** The wallboard the screen shows (null or absent: the workspace's own). */
+  wallboardId?: WallboardKey;
   kioskLinkId?: number;
   /** The id of the last event the client saw (Last-Event-ID), when it is reconnecting. */
   lastEventId?: string | null;
@@ -125,6 +127,7 @@ function leaveHeartbeat(hub: LiveHub, stream: EventStream): void {
  */
 class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
   readonly workspaceId: number;
+  readonly wallboardId: WallboardKey;
   readonly kioskLinkId?: number;
   readonly owner: string;
   private readonly hub: LiveHub;
@@ -141,6 +144,7 @@ class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
   constructor(hub: LiveHub, options: StreamOptions) {
     this.hub = hub;
     this.workspaceId = options.workspaceId;
+    this.wallboardId = options.wallboardId ?? null;
     if (options.kioskLinkId !== undefined) this.kioskLinkId = options.kioskLinkId;
     this.owner = options.owner.key;
     this.signal = options.signal;
@@ -150,7 +154,7 @@ class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
 
   start(controller: ReadableStreamDefaultController<Uint8Array>): void {
     this.controller = controller;
-    const { hub, workspaceId } = this;
+    const { hub, workspaceId, wallboardId } = this;
     // In one step: what it missed until now, and from now on what is delivered to it live.
     const missed = this.lastEventId ? hub.missedSince(workspaceId, this.lastEventId) : null;
     this.remove = hub.add(this);
@@ -158,9 +162,10 @@ class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
     this.signal.addEventListener('abort', this);
     this.send(CONNECTED);
     hub
-      .data(workspaceId)
+      .data(workspaceId, wallboardId)
       .then((data) => {
-        if (missed?.length) for (const notice of missed) this.send(encodedFor(data, notice.id, () => hub.message(notice, data)));
+        if (data === null && wallboardId !== null) return this.close();
+        if (missed?.length) for (const notice of missed) this.send(encodedFor(data, notice.id, () => hub.message(notice, data, wallboardId)));
         else this.send(encodedFor(data, '', () => formatEvent('data_update', { data })));
       })
       .catch((error) => logError('Could not send the first live update', error));
@@ -223,7 +228,7 @@ class EventStream implements LiveClient, UnderlyingDefaultSource<Uint8Array> {
 }
 
 /**
- * A server-sent event stream of one workspace's live events, registered with the hub until it ends.
+ * A server-sent event stream of one wallboard's live events, registered with the hub until it ends.
  * It opens with a data_update of the current data, so a client reconnecting after a restart is
  * current; a client that says which event it saw last first gets the events it missed (a review that
  * arrived while it was away still celebrates).

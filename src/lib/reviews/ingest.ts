@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { transactionsRunAlone, type Database, type Db } from '../db/database.ts';
-import { deletedReviews, reviews, settings, workspaces } from '../db/schema.ts';
+import { deletedReviews, reviews, settings, teams, workspaces } from '../db/schema.ts';
 import { consumerColumns, raiseEvent, type Store } from '../events/domain-events.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { publishLiveEvent } from '../live/publish.ts';
@@ -9,7 +9,7 @@ import { matchReview, RequestIndex, type MatchResult } from '../matching/matcher
 import { fold } from '../matching/normalize.ts';
 import { matchWithinPlan } from '../plans.ts';
 import { NEUTRAL_AT_OR_BELOW } from '../game/wallboard-rules.ts';
-import { CHALLENGE_SETTING_KEYS, challengeSettingsOf } from '../scoring.ts';
+import { CHALLENGE_SETTING_KEYS, challengeSettingsOf, COUNTED_FOR_TEAM } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
 import { candidateRequests, stillOpen, type CandidateRequest } from './match-keys.ts';
 import { LIVE_REVIEW, upsertReview, type IncomingReview } from './store.ts';
@@ -146,29 +146,57 @@ export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, 
  */
 export async function announceIngested(database: Database, workspaceId: number, ingested: Ingested, review: IncomingReview): Promise<void> {
   try {
-    // A name the screens would not show is not sent to them (kiosk screens often face customers).
-    const reviewerName = ingested.showReviewerNames && review.rating > NEUTRAL_AT_OR_BELOW ? review.reviewerName : null;
+    const reviewerName = announcedName(ingested, review);
+    const [wallboardId = null] = ingested.created || ingested.counted ? await wallboardsCounting(database.db, workspaceId, [ingested.id]) : [];
     await announceReviews(database, workspaceId, {
       celebrate: ingested.counted,
       changed: true,
-      review: ingested.created ? { reviewerName, rating: review.rating } : undefined,
+      wallboards: [wallboardId],
+      review: ingested.created ? { reviewerName, rating: review.rating, wallboardId } : undefined,
     });
   } catch (error) {
     logError(`Could not announce review ${ingested.id}`, error);
   }
 }
 
+/** The reviewer's name as the screens are sent it: a name they would not show is not sent (kiosk screens often face customers). */
+export function announcedName(ingested: Ingested, review: IncomingReview): string | null {
+  return ingested.showReviewerNames && review.rating > NEUTRAL_AT_OR_BELOW ? review.reviewerName : null;
+}
+
 /**
- * One event for one or many stored reviews: `reviewAdded` (celebrating when a new counted review
- * came) when a review was added, `data_update` when something else changed, nothing otherwise.
+ * The wallboards (null: the workspace's own) on which the reviews count: a review counted for a team
+ * is its team's wallboard's; any other counts for "Unknown", on the workspace's own (as teamScores
+ * counts them).
+ */
+export async function wallboardsCounting(db: Db, workspaceId: number, reviewIds: number[]): Promise<(number | null)[]> {
+  if (reviewIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ wallboardId: sql<number | null>`CASE WHEN ${inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM])} THEN ${teams.wallboardId} END` })
+    .from(reviews)
+    .leftJoin(teams, eq(teams.id, reviews.teamId))
+    .where(and(eq(reviews.workspaceId, workspaceId), inArray(reviews.id, reviewIds)));
+  return rows.map((row) => row.wallboardId);
+}
+
+/**
+ * One event for one or many stored reviews: `reviewAdded` (celebrating, on the wallboards the new
+ * reviews count on, when a new counted review came) when a review was added, `data_update` when
+ * something else changed, nothing otherwise.
  */
 export async function announceReviews(
   database: Database,
   workspaceId: number,
-  what: { celebrate: boolean; changed: boolean; review?: { reviewerName: string | null; rating: number } },
+  what: { celebrate: boolean; changed: boolean; wallboards: (number | null)[]; review?: { reviewerName: string | null; rating: number; wallboardId: number | null } | undefined },
 ): Promise<void> {
   if (what.review || what.celebrate) {
-    await publishLiveEvent(database, { workspaceId, event: 'reviewAdded', celebration: what.celebrate, ...(what.review ? { review: what.review } : {}) });
+    await publishLiveEvent(database, {
+      workspaceId,
+      event: 'reviewAdded',
+      celebration: what.celebrate,
+      wallboards: what.wallboards,
+      ...(what.review ? { review: what.review } : {}),
+    });
   } else if (what.changed) {
     await publishLiveEvent(database, { workspaceId, event: 'data_update' });
   }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { reviewRequests, reviews, teams } from '../db/schema.ts';
+import { reviewRequests, reviews, teams, wallboards } from '../db/schema.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
 
 // What a webhook receiver gets: {type, timestamp, data} (the Standard Webhooks envelope), the data read
@@ -15,14 +15,24 @@ export interface WebhookPayload {
   data: Record<string, unknown>;
 }
 
-type Team = { id: number; name: string } | null;
+type Named = { id: number; name: string } | null;
 
-async function team(db: Db, workspaceId: number, teamId: number | null): Promise<Team> {
+async function team(db: Db, workspaceId: number, teamId: number | null): Promise<Named> {
   if (teamId === null) return null;
   const [row] = await db
     .select({ id: teams.id, name: teams.name })
     .from(teams)
     .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, teamId)));
+  return row ?? null;
+}
+
+/** The named wallboard a goal is of, as {id, name}; null for the workspace's own. */
+async function wallboard(db: Db, workspaceId: number, wallboardId: number | null): Promise<Named> {
+  if (wallboardId === null) return null;
+  const [row] = await db
+    .select({ id: wallboards.id, name: wallboards.name })
+    .from(wallboards)
+    .where(and(eq(wallboards.workspaceId, workspaceId), eq(wallboards.id, wallboardId)));
   return row ?? null;
 }
 
@@ -73,8 +83,8 @@ export async function webhookPayload(db: Db, event: DomainEvent): Promise<Webhoo
       return envelope({ ...rest, createdAt: createdAt.toISOString(), team: await team(db, event.workspaceId, teamId) });
     }
     case 'goal.reached': {
-      const { teamId, goal, weekStartsAt } = (event as DomainEvent<'goal.reached'>).data;
-      return envelope({ team: await team(db, event.workspaceId, teamId), goal, weekStartsAt });
+      const { teamId, wallboardId, goal, weekStartsAt } = (event as DomainEvent<'goal.reached'>).data;
+      return envelope({ team: await team(db, event.workspaceId, teamId), wallboard: await wallboard(db, event.workspaceId, wallboardId ?? null), goal, weekStartsAt });
     }
     default:
       return null;

@@ -1,5 +1,5 @@
 import { badRequest, errorJson, notFound, planLimitRefused } from '../../../lib/http.ts';
-import type { Plan } from '../../../lib/plans.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan } from '../../../lib/plans.ts';
 import { planProblemMessage, TEAM_PROBLEM_MESSAGES, type TeamProblem } from '../../../lib/teams.ts';
 
 export const TEAM_NOT_FOUND = 'Team not found';
@@ -20,5 +20,7 @@ export function problemResponse(problem: TeamProblem, plan: Plan): Response {
     case 'plan_limit':
     case 'read_only':
       return planLimitRefused(planProblemMessage(problem, plan), 'teams');
+    case 'wallboard_read_only':
+      return planLimitRefused(PLAN_LIMIT_MESSAGES.wallboardReadOnly(plan, PLAN_LIMITS[plan].wallboards ?? 1), 'wallboards');
   }
 }

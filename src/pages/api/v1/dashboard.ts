@@ -3,9 +3,9 @@ import { requireApiKey } from '../../../lib/api/access.ts';
 import { sharedDashboard } from '../../../lib/dashboard.ts';
 import { jsonText } from '../../../lib/http.ts';
 
-/** The workspace's own wallboard, as GET /api/dashboard answers it. */
+/** The workspace's own wallboard, as GET /api/dashboard answers it but for averageRating in stars (DashboardSnapshot.apiJson). */
 export const GET: APIRoute = async ({ locals }) => {
   const access = requireApiKey(locals);
   if (!access.ok) return access.response;
-  return jsonText((await sharedDashboard(locals.runtime.database, access.caller.workspace)).json);
+  return jsonText((await sharedDashboard(locals.runtime.database, access.caller.workspace)).apiJson);
 };

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { json, notFound, parseJsonBody } from '../../../../lib/http.ts';
-import { announceDataChange } from '../../../../lib/live/publish.ts';
+import { json, notFound, parseId, parseJsonBody } from '../../../../lib/http.ts';
+import { announceDataChange, publishLiveEvent } from '../../../../lib/live/publish.ts';
 import { deleteWallboard, updateWallboard } from '../../../../lib/wallboards.ts';
 import { wallboardUpdatePayload } from '../../../../lib/validation/admin-payloads.ts';
 import { WALLBOARD_NOT_FOUND, wallboardProblemResponse } from './_problem.ts';
 
-const wallboardId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
+const wallboardId = parseId;
 
 export const PUT: APIRoute = async ({ params, request, locals }) => {
   const access = requireAdmin(locals);
@@ -28,6 +28,8 @@ export const DELETE: APIRoute = async ({ params, locals }) => {
   const id = wallboardId(params.id);
   const { database } = locals.runtime;
   if (id === null || !(await deleteWallboard(database.db, access.workspace, id))) return notFound(WALLBOARD_NOT_FOUND);
+  // Its TV links went with it: their open streams end now, as a revoked link's do.
+  await publishLiveEvent(database, { workspaceId: access.workspace.id, event: 'wallboard_deleted', wallboardId: id });
   await announceDataChange(database, access.workspace.id);
   return json({ message: 'Wallboard deleted' });
 };

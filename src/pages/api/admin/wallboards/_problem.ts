@@ -1,8 +1,8 @@
 import { notFound, planLimitRefused } from '../../../../lib/http.ts';
 import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan } from '../../../../lib/plans.ts';
-import type { WallboardProblem } from '../../../../lib/wallboards.ts';
+import { WALLBOARD_NOT_FOUND, type WallboardProblem } from '../../../../lib/wallboards.ts';
 
-export const WALLBOARD_NOT_FOUND = 'Wallboard not found';
+export { WALLBOARD_NOT_FOUND };
 
 /** The answer to a wallboard change the domain refused (the underscore keeps this out of the routes). */
 export function wallboardProblemResponse(problem: WallboardProblem, plan: Plan): Response {

@@ -11,6 +11,7 @@ export const GET: APIRoute = async ({ locals, params, request }) => {
   locals.kioskWorkspaceId = kiosk.workspace.id;
   return liveEventStream(live, {
     workspaceId: kiosk.workspace.id,
+    wallboardId: kiosk.wallboardId,
     kioskLinkId: kiosk.linkId,
     lastEventId: lastEventIdOf(request),
     owner: { key: `kiosk:${kiosk.linkId}`, limit: STREAMS_PER_KIOSK_LINK },
