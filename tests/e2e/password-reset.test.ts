@@ -137,6 +137,13 @@ describe.skipIf(!browserAvailable)('password reset and the Account card in the b
     await card.getByLabel('Business Name', { exact: true }).fill('Acme Advisory');
     await card.getByLabel('Admin Email', { exact: true }).fill('boss@acme.example');
     await card.getByRole('button', { name: 'Save details' }).click();
+    // A new admin email needs the current admin password (issue 27, item 5).
+    await card.getByText('Enter your current admin password to confirm this change').waitFor();
+    await card.locator('#account-currentAdminPassword').fill('not-it');
+    await card.getByRole('button', { name: 'Save details' }).click();
+    await card.getByText('The current admin password is incorrect').first().waitFor();
+    await card.locator('#account-currentAdminPassword').fill(workspace.adminPassword);
+    await card.getByRole('button', { name: 'Save details' }).click();
     await toast(page, 'Account updated').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Acme Advisory' }).waitFor();
 
@@ -145,6 +152,7 @@ describe.skipIf(!browserAvailable)('password reset and the Account card in the b
     await card.getByText('Admin password must be at least 6 characters').waitFor();
     await card.getByLabel('New Admin Panel Password', { exact: true }).fill('another-admin');
     await card.getByLabel('Confirm Admin Password', { exact: true }).fill('another-admin');
+    await card.locator('#account-admin-currentAdminPassword').fill(workspace.adminPassword);
     await shoot('account-card-filled', card);
     await card.getByRole('button', { name: 'Change admin password' }).click();
     await toast(page, 'Admin password changed').waitFor();

@@ -40,7 +40,7 @@ describe('sessions', () => {
     expect((await other.post('/api/auth/login', { slug: workspace.slug, password: workspace.password })).status).toBe(200);
     const saved = copyOf(client);
 
-    const res = await client.request('PUT', '/api/admin/passwords', { staffPassword: 'new-staff-pass' });
+    const res = await client.request('PUT', '/api/admin/passwords', { staffPassword: 'new-staff-pass', currentAdminPassword: workspace.adminPassword });
     expect(res.status).toBe(200);
     expect((await other.get('/api/dashboard')).status).toBe(401);
     expect((await client.get('/api/dashboard')).status).toBe(200);
@@ -56,7 +56,7 @@ describe('sessions', () => {
     expect((await other.post('/api/auth/login', { slug: workspace.slug, password: workspace.password })).status).toBe(200);
     expect((await other.post('/api/auth/admin', { password: workspace.adminPassword })).status).toBe(200);
 
-    expect((await client.request('PUT', '/api/admin/passwords', { adminPassword: 'new-admin-pass' })).status).toBe(200);
+    expect((await client.request('PUT', '/api/admin/passwords', { adminPassword: 'new-admin-pass', currentAdminPassword: workspace.adminPassword })).status).toBe(200);
     expect((await other.get('/api/admin/crm-webhook')).status).toBe(403);
     expect((await other.get('/api/dashboard')).status).toBe(200);
     expect((await client.get('/api/admin/crm-webhook')).status).toBe(200);
@@ -66,7 +66,7 @@ describe('sessions', () => {
   it('refuse weak or missing new passwords, and the change needs the admin right', async () => {
     const { client, workspace } = await owner();
     expect((await client.request('PUT', '/api/admin/passwords', {})).status).toBe(400);
-    const short = await client.request('PUT', '/api/admin/passwords', { staffPassword: '123' });
+    const short = await client.request('PUT', '/api/admin/passwords', { staffPassword: '123', currentAdminPassword: workspace.adminPassword });
     expect(short.status).toBe(400);
     expect(short.json).toEqual({ message: 'Staff password must be at least 6 characters', field: 'staffPassword' });
     const staff = new Client(app.url, { origin: app.url });

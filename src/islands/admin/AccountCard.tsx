@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { accountFormErrors, newPasswordsFormErrors, type FieldErrors, type NewPasswordsForm } from '../../lib/validation/rules.ts';
+import { accountFormErrors, CURRENT_ADMIN_PASSWORD_MISSING, newPasswordsFormErrors, type FieldErrors, type NewPasswordsForm } from '../../lib/validation/rules.ts';
 import { ApiError } from '../api.ts';
 import { Field } from '../ui/Field.tsx';
 import { AdminCard } from './AdminCard.tsx';
@@ -40,21 +40,29 @@ const EMPTY: NewPasswordsForm = { staffPassword: '', confirmStaffPassword: '', a
 export default function AccountCard({ businessName, email }: Account) {
   const [saved, setSaved] = useState<Account>({ businessName, email });
   const [details, setDetails] = useState<Account>({ businessName, email });
-  const [detailErrors, setDetailErrors] = useState<FieldErrors<keyof Account>>({});
+  const [detailErrors, setDetailErrors] = useState<FieldErrors<keyof Account | 'currentAdminPassword'>>({});
   const [savingDetails, setSavingDetails] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
 
+  const newEmail = details.email.trim().toLowerCase() !== saved.email.toLowerCase();
   const changed = details.businessName.trim() !== saved.businessName || details.email.trim() !== saved.email;
 
   const saveDetails = async (event: Event) => {
     event.preventDefault();
-    const found = accountFormErrors(details);
+    const found: FieldErrors<keyof Account | 'currentAdminPassword'> = accountFormErrors(details);
+    if (newEmail && !currentPassword) found.currentAdminPassword = CURRENT_ADMIN_PASSWORD_MISSING;
     setDetailErrors(found);
     if (Object.keys(found).length > 0 || !changed) return;
     setSavingDetails(true);
     try {
-      const account = await adminRequest<Account>('PUT', '/api/admin/account', { businessName: details.businessName.trim(), email: details.email.trim() });
+      const account = await adminRequest<Account>('PUT', '/api/admin/account', {
+        businessName: details.businessName.trim(),
+        email: details.email.trim(),
+        ...(newEmail ? { currentAdminPassword: currentPassword } : {}),
+      });
       setSaved(account);
       setDetails(account);
+      setCurrentPassword('');
       // The panel's header shows the business name too.
       const heading = document.getElementById('admin-business-name');
       if (heading) heading.textContent = account.businessName;
@@ -94,6 +102,19 @@ export default function AccountCard({ businessName, email }: Account) {
             disabled={savingDetails}
             onInput={(e) => setDetails({ ...details, email: e.currentTarget.value })}
           />
+          {newEmail && (
+            <Field
+              id="account-currentAdminPassword"
+              label="Current Admin Password"
+              type="password"
+              autoComplete="current-password"
+              hint="A new admin email needs it. The old address is told of the change."
+              value={currentPassword}
+              error={detailErrors.currentAdminPassword}
+              disabled={savingDetails}
+              onInput={(e) => setCurrentPassword(e.currentTarget.value)}
+            />
+          )}
           <button type="submit" class="btn btn-primary mt-auto self-start" disabled={savingDetails || !changed}>
             {savingDetails ? 'Saving...' : 'Save details'}
           </button>
@@ -108,32 +129,40 @@ export default function AccountCard({ businessName, email }: Account) {
 function PasswordForm({ which }: { which: Which }) {
   const text = PASSWORD_TEXT[which];
   const [form, setForm] = useState<NewPasswordsForm>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<keyof NewPasswordsForm>>({});
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<keyof NewPasswordsForm | 'currentAdminPassword'>>({});
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const password = which === 'staff' ? 'staffPassword' : 'adminPassword';
   const confirm = which === 'staff' ? 'confirmStaffPassword' : 'confirmAdminPassword';
 
+  const problems = (next: NewPasswordsForm, current: string) => {
+    const found: FieldErrors<keyof NewPasswordsForm | 'currentAdminPassword'> = newPasswordsFormErrors(next, which);
+    if (!current) found.currentAdminPassword = CURRENT_ADMIN_PASSWORD_MISSING;
+    return found;
+  };
+
   const update = (key: keyof NewPasswordsForm, value: string) => {
     const next = { ...form, [key]: value };
     setForm(next);
-    if (submitted) setErrors(newPasswordsFormErrors(next, which));
+    if (submitted) setErrors(problems(next, currentPassword));
   };
 
   const submit = async (event: Event) => {
     event.preventDefault();
     setSubmitted(true);
-    const found = newPasswordsFormErrors(form, which);
+    const found = problems(form, currentPassword);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await adminRequest('PUT', '/api/admin/passwords', { [password]: form[password] });
+      await adminRequest('PUT', '/api/admin/passwords', { [password]: form[password], currentAdminPassword: currentPassword });
       setForm(EMPTY);
+      setCurrentPassword('');
       setSubmitted(false);
       showAdminToast({ title: text.done, description: text.doneNote, variant: 'success' });
     } catch (error) {
-      if (error instanceof ApiError && error.field === password && error.serverMessage) setErrors({ [password]: error.serverMessage });
+      if (error instanceof ApiError && (error.field === password || error.field === 'currentAdminPassword') && error.serverMessage) setErrors({ [error.field]: error.serverMessage });
       showFailure('Failed to change password', error);
     } finally {
       setSaving(false);
@@ -165,6 +194,19 @@ function PasswordForm({ which }: { which: Which }) {
         error={errors[confirm]}
         disabled={saving}
         onInput={(e) => update(confirm, e.currentTarget.value)}
+      />
+      <Field
+        id={`account-${which}-currentAdminPassword`}
+        label="Current Admin Password"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        error={errors.currentAdminPassword}
+        disabled={saving}
+        onInput={(e) => {
+          setCurrentPassword(e.currentTarget.value);
+          if (submitted) setErrors(problems(form, e.currentTarget.value));
+        }}
       />
       <button type="submit" class="btn btn-secondary mt-auto self-start" disabled={saving}>
         {saving ? 'Saving...' : text.button}

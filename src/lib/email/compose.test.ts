@@ -9,6 +9,7 @@ const input = {
   subject: 'How did we do,\r\nSarah?',
   bodyHtml: '<p>Hi <strong>Sarah</strong>,</p><p>Thanks for visiting. <a href="https://harbourside.example/faq?a=1&amp;b=2">Our FAQ</a></p>',
   reviewUrl: 'https://app.example/r/abc_DEF-123',
+  unsubscribeUrl: 'https://app.example/r/abc_DEF-123/unsubscribe',
 };
 
 describe('composeReviewEmail', () => {
@@ -21,6 +22,12 @@ describe('composeReviewEmail', () => {
       replyTo: 'tom@harbourside.example',
       subject: 'How did we do, Sarah?',
     });
+  });
+
+  // Issue 27, item 15: only the List-Unsubscribe headers offered a way out.
+  it('ends with a small "Don\'t want these emails? Unsubscribe" link to the unsubscribe page', () => {
+    expect(email.html).toMatch(/Don&#39;t want these emails\? <a href="https:\/\/app\.example\/r\/abc_DEF-123\/unsubscribe"[^>]*>Unsubscribe<\/a>/);
+    expect(email.unsubscribeUrl).toBe('https://app.example/r/abc_DEF-123/unsubscribe');
   });
 
   it('puts the body, a "Leave a review" button to the tracked link and a footer with the business name in the HTML', () => {
@@ -37,7 +44,7 @@ describe('composeReviewEmail', () => {
         'Hi Sarah,',
         'Thanks for visiting. Our FAQ (https://harbourside.example/faq?a=1&b=2)',
         'Leave a review: https://app.example/r/abc_DEF-123',
-        '--\nHarbourside "Dental" & Co\nYou are receiving this email because you recently did business with Harbourside "Dental" & Co. Reply to this email to reach Tom directly.',
+        '--\nHarbourside "Dental" & Co\nYou are receiving this email because you recently did business with Harbourside "Dental" & Co. Reply to this email to reach Tom directly.\nDon\'t want these emails? Unsubscribe: https://app.example/r/abc_DEF-123/unsubscribe',
       ].join('\n\n'),
     );
   });

@@ -4,6 +4,8 @@ import { escapeHtml } from '../templates/placeholders.ts';
 // link, a short footer naming the business, and a plain-text part derived from the same HTML.
 
 export const REVIEW_BUTTON_LABEL = 'Leave a review';
+export const UNSUBSCRIBE_LINE = "Don't want these emails?";
+export const UNSUBSCRIBE_LABEL = 'Unsubscribe';
 /** The look every email of the product shares. */
 export const BUTTON_COLOR = '#4f46e5';
 export const FONT_STACK = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -18,6 +20,8 @@ export interface ReviewEmailInput {
   bodyHtml: string;
   /** `{PUBLIC_URL}/r/{token}`. */
   reviewUrl: string;
+  /** `{PUBLIC_URL}/r/{token}/unsubscribe`: in the List-Unsubscribe headers and the footer's link. */
+  unsubscribeUrl: string;
 }
 
 /** What the outbox stores and the mailer sends (the From address comes from MAIL_FROM at send time). */
@@ -28,6 +32,30 @@ export interface ComposedEmail {
   subject: string;
   html: string;
   text: string;
+  unsubscribeUrl: string;
+}
+
+/**
+ * The page of the product's own emails to a workspace's admin (a reset link, an account notice): one
+ * white card, a heading, and `inner`, already HTML.
+ */
+export function productEmailDocument(title: string, heading: string, inner: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background-color:#f1f5f9;">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background-color:#f1f5f9;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:600px;background-color:#ffffff;border-radius:12px;border:1px solid #e2e8f0;">
+<tr><td style="padding:28px;font-family:${FONT_STACK};font-size:16px;line-height:1.6;color:#1e293b;">
+<p style="margin:0 0 12px 0;font-size:20px;font-weight:700;">${escapeHtml(heading)}</p>
+${inner}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
 }
 
 /** The public address of a request's tracked review link. */
@@ -44,10 +72,11 @@ export function composeReviewEmail(input: ReviewEmailInput): ComposedEmail {
     fromName: oneLine(input.businessName),
     replyTo: input.staffEmail,
     subject,
-    html: emailDocument({ subject, body, reviewUrl: input.reviewUrl, businessName: input.businessName, footer }),
-    text: [htmlToText(body), `${REVIEW_BUTTON_LABEL}: ${input.reviewUrl}`, `--\n${input.businessName}\n${footer}`]
+    html: emailDocument({ subject, body, reviewUrl: input.reviewUrl, businessName: input.businessName, footer, unsubscribeUrl: input.unsubscribeUrl }),
+    text: [htmlToText(body), `${REVIEW_BUTTON_LABEL}: ${input.reviewUrl}`, `--\n${input.businessName}\n${footer}\n${UNSUBSCRIBE_LINE} ${UNSUBSCRIBE_LABEL}: ${input.unsubscribeUrl}`]
       .filter((part) => part.trim() !== '')
       .join('\n\n'),
+    unsubscribeUrl: input.unsubscribeUrl,
   };
 }
 
@@ -56,7 +85,7 @@ function oneLine(value: string): string {
   return value.replace(/[\r\n\t]+/g, ' ').trim();
 }
 
-function emailDocument(parts: { subject: string; body: string; reviewUrl: string; businessName: string; footer: string }): string {
+function emailDocument(parts: { subject: string; body: string; reviewUrl: string; businessName: string; footer: string; unsubscribeUrl: string }): string {
   const url = escapeHtml(parts.reviewUrl);
   const business = escapeHtml(parts.businessName);
   // The button is a table cell with a background colour (drawn by every client) holding a padded
@@ -84,7 +113,7 @@ ${button}
 <p style="margin:16px 0 0 0;font-size:13px;line-height:1.5;color:#64748b;">If the button does not work, copy this address into your browser:<br><a href="${url}" style="color:#4338ca;word-break:break-all;">${url}</a></p>
 </td></tr>
 <tr><td style="padding:18px 28px;border-top:1px solid #e2e8f0;font-family:${FONT_STACK};font-size:12px;line-height:1.5;color:#64748b;">
-<strong style="color:#334155;">${business}</strong><br>${escapeHtml(parts.footer)}
+<strong style="color:#334155;">${business}</strong><br>${escapeHtml(parts.footer)}<br>${escapeHtml(UNSUBSCRIBE_LINE)} <a href="${escapeHtml(parts.unsubscribeUrl)}" style="color:#64748b;text-decoration:underline;">${UNSUBSCRIBE_LABEL}</a>
 </td></tr>
 </table>
 </td></tr>

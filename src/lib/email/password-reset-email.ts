@@ -1,5 +1,5 @@
 import { escapeHtml } from '../templates/placeholders.ts';
-import { BUTTON_COLOR, FONT_STACK } from './compose.ts';
+import { BUTTON_COLOR, FONT_STACK, productEmailDocument } from './compose.ts';
 import type { MailMessage } from './mailer.ts';
 
 // The password reset email: to the workspace's admin email, from the product itself, with one button
@@ -28,28 +28,17 @@ export function composePasswordResetEmail(input: ResetEmailInput): MailMessage {
   const intro = `Someone asked to reset the passwords of the ${input.businessName} dashboard (${input.dashboardUrl}). If it was you, choose new passwords here:`;
   const validity = `The link works once, for ${input.validForMinutes} minutes. If you did not ask for it, ignore this email: your passwords stay as they are.`;
   const url = escapeHtml(input.resetUrl);
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(RESET_EMAIL_SUBJECT)}</title></head>
-<body style="margin:0;padding:0;background-color:#f1f5f9;">
-<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background-color:#f1f5f9;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:600px;background-color:#ffffff;border-radius:12px;border:1px solid #e2e8f0;">
-<tr><td style="padding:28px;font-family:${FONT_STACK};font-size:16px;line-height:1.6;color:#1e293b;">
-<p style="margin:0 0 12px 0;font-size:20px;font-weight:700;">Reset your passwords</p>
-<p style="margin:0;">${escapeHtml(intro)}</p>
+  const html = productEmailDocument(
+    RESET_EMAIL_SUBJECT,
+    'Reset your passwords',
+    `<p style="margin:0;">${escapeHtml(intro)}</p>
 <table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:24px 0 8px 0;">
 <tr><td align="center" bgcolor="${BUTTON_COLOR}" style="border-radius:8px;background-color:${BUTTON_COLOR};">
 <a href="${url}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 28px;font-family:${FONT_STACK};font-size:16px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:8px;background-color:${BUTTON_COLOR};">${RESET_BUTTON_LABEL}</a>
 </td></tr></table>
 <p style="margin:16px 0 0 0;font-size:14px;color:#475569;">${escapeHtml(validity)}</p>
-<p style="margin:16px 0 0 0;font-size:13px;line-height:1.5;color:#64748b;">If the button does not work, copy this address into your browser:<br><a href="${url}" style="color:#4338ca;word-break:break-all;">${url}</a></p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
+<p style="margin:16px 0 0 0;font-size:13px;line-height:1.5;color:#64748b;">If the button does not work, copy this address into your browser:<br><a href="${url}" style="color:#4338ca;word-break:break-all;">${url}</a></p>`,
+  );
   const text = [intro, `${RESET_BUTTON_LABEL}: ${input.resetUrl}`, validity].join('\n\n');
   return {
     from: { name: 'Review Challenge', address: input.fromAddress },

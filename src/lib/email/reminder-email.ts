@@ -12,6 +12,7 @@ export interface ReminderEmailInput {
   customerEmail: string;
   /** The request's own review link: an open or a review still counts for it. */
   reviewUrl: string;
+  unsubscribeUrl: string;
 }
 
 export function reminderSubject(businessName: string): string {
@@ -28,5 +29,6 @@ export function composeReminderEmail(input: ReminderEmailInput): ComposedEmail {
     subject: reminderSubject(input.businessName),
     bodyHtml: `<p>Hi ${first},</p><p>${staffName} from ${business} asked you recently whether you would share a few words about your visit. If you have a minute, your review would mean a lot to us.</p><p>Thank you!</p>`,
     reviewUrl: input.reviewUrl,
+    unsubscribeUrl: input.unsubscribeUrl,
   });
 }

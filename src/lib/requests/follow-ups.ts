@@ -237,6 +237,7 @@ export async function sendFollowUpReminder(
     staffEmail: row.staffEmail,
     customerEmail: row.customerEmail,
     reviewUrl: reviewLinkUrl(ctx.publicUrl, row.token!),
+    unsubscribeUrl: unsubscribeUrl(ctx.publicUrl, row.token!),
   });
   const claimed = await db.transaction(async (tx) => {
     const [marked] = await tx
@@ -256,7 +257,7 @@ export async function sendFollowUpReminder(
         subject: email.subject,
         html: email.html,
         text: email.text,
-        unsubscribeUrl: unsubscribeUrl(ctx.publicUrl, row.token!),
+        unsubscribeUrl: email.unsubscribeUrl,
         status: 'pending',
       })
       .returning({ id: emailOutbox.id });

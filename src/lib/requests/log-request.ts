@@ -104,6 +104,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
     subject,
     bodyHtml,
     reviewUrl: reviewLinkUrl(ctx.publicUrl, token),
+    unsubscribeUrl: unsubscribeUrl(ctx.publicUrl, token),
   });
 
   const { request, outboxId } = await db.transaction(async (tx) => {
@@ -137,7 +138,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
         subject: email.subject,
         html: email.html,
         text: email.text,
-        unsubscribeUrl: unsubscribeUrl(ctx.publicUrl, token),
+        unsubscribeUrl: email.unsubscribeUrl,
         status: ctx.sender.mailer ? 'pending' : 'not sent: no SMTP',
       })
       .returning({ id: emailOutbox.id });

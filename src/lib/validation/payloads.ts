@@ -50,8 +50,11 @@ const newPasswordFields = {
 
 const someNewPassword = (p: { staffPassword?: string; adminPassword?: string }) => p.staffPassword !== undefined || p.adminPassword !== undefined;
 
+/** What confirms a change an admin session alone may not make (src/lib/auth/account-changes.ts); checked there. */
+const currentAdminPassword = z.string({ error: 'The current admin password must be text' }).max(PASSWORD_INPUT_MAX, 'Password is too long').optional();
+
 export const passwordsPayload = z
-  .object(newPasswordFields)
+  .object({ ...newPasswordFields, currentAdminPassword })
   .refine(someNewPassword, { message: 'Give a new staff or admin password', path: ['staffPassword'] });
 
 export const RESET_TOKEN_MAX = 200;
@@ -75,6 +78,7 @@ export const accountPayload = z
   .object({
     businessName: ruled(registrationRules.businessName, 'Business name is required', trim).optional(),
     email: ruled(registrationRules.email, 'Valid email required', trim).optional(),
+    currentAdminPassword,
   })
   .refine((p) => p.businessName !== undefined || p.email !== undefined, { message: 'Business name is required', path: ['businessName'] });
 

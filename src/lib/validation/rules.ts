@@ -176,6 +176,9 @@ export interface NewPasswordsForm {
   confirmAdminPassword: string;
 }
 
+/** A new admin email or password needs the current admin password too (src/lib/auth/account-changes.ts). */
+export const CURRENT_ADMIN_PASSWORD_MISSING = 'Enter your current admin password to confirm this change';
+
 export const NO_NEW_PASSWORD = 'Enter a new staff password, a new admin password, or both';
 
 /** The form's problems; an empty pair means "leave that password as it is". */
