@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewRequests, stripeEvents, teams, workspaces } from '../../src/lib/db/schema.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
@@ -219,6 +220,38 @@ describe('billing with Stripe', () => {
     expect((await client.get('/api/admin/plan')).json.plan).toBe('starter');
   });
 
+  // Issue 27, item 8: stripe 23's errors are named "Error", and the answer said "The event could not be read".
+  it('answers "Invalid Stripe signature" to an event signed by the stripe package with another secret', async () => {
+    const { completed } = await subscribed('team');
+    const payload = JSON.stringify(completed);
+    const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_this_products' });
+    const res = await postWebhook(app, payload, { 'stripe-signature': signature });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ message: 'Invalid Stripe signature' });
+  });
+
+  // Issue 27, item 6: another product sold from the same Stripe account dropped a trial to free and took the customer.
+  it("ignores subscriptions for a price that is none of this product's plans, binding nothing", async () => {
+    const { workspaceId } = await signUpAdmin(app, { plan: 'team' });
+    const before = await stored(workspaceId);
+    expect(before.trialEndsAt).not.toBeNull();
+    const foreign = (status: string) => ({
+      id: 'sub_other_product',
+      object: 'subscription',
+      status,
+      customer: 'cus_other_product',
+      metadata: { workspace_id: String(workspaceId) },
+      items: { object: 'list', data: [{ id: 'si_other', object: 'subscription_item', price: { id: 'price_other_product', object: 'price' } }] },
+    });
+    fake.subscriptions.set('sub_other_product', foreign('active') as never);
+    for (const event of [stripeEvent('customer.subscription.created', foreign('active')), stripeEvent('customer.subscription.deleted', foreign('canceled'))]) {
+      const res = await deliver(app, event);
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ received: true, ignored: true });
+    }
+    expect(await stored(workspaceId)).toEqual(before);
+  });
+
   it('answers 200 to event types it does not use, and to a checkout of no workspace of ours', async () => {
     const res = await deliver(app, stripeEvent('invoice.payment_failed', { id: 'in_1', object: 'invoice' }));
     expect(res.status).toBe(200);
@@ -263,6 +296,27 @@ describe('billing with Stripe', () => {
     const again = await client.post('/api/admin/billing/checkout', { plan: 'agency' });
     expect(again.status).toBe(409);
     expect(again.json.message).toMatch(/Manage billing/);
+  });
+});
+
+// Issue 27, item 7: without PUBLIC_URL the return addresses were http://localhost:PORT.
+describe('billing on a server started without PUBLIC_URL', () => {
+  let app: TestApp;
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    app = await startApp({ ...fakeStripeEnv(fake, WEBHOOK_SECRET), PUBLIC_URL: '' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await fake?.close();
+  });
+
+  it('sends Stripe return addresses on the address the owner came in on, as every other link', async () => {
+    const { client, workspace } = await signUpAdmin(app, { plan: 'starter' });
+    expect((await client.post('/api/admin/billing/checkout', { plan: 'team' })).status).toBe(200);
+    const admin = `${app.url}/${workspace.slug}/admin`;
+    expect(fake.requests.at(-1)!.params).toMatchObject({ success_url: `${admin}?billing=success`, cancel_url: `${admin}?billing=cancelled` });
   });
 });
 

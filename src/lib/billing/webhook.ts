@@ -2,11 +2,11 @@ import { eq, or, type SQL } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../db/database.ts';
 import { stripeEvents, workspaces } from '../db/schema.ts';
-import { logError } from '../log.ts';
+import { log, logError } from '../log.ts';
 import type { Plan } from '../plans.ts';
 import { readCheckoutSession, readEvent, readSubscription, type SubscriptionFacts } from './event-shapes.ts';
 import { isMissingResource } from './stripe.ts';
-import { isLiveSubscription, planForSubscription, type PlanPrices } from './subscription-plan.ts';
+import { isLiveSubscription, planForPrice, planForSubscription, type PlanPrices } from './subscription-plan.ts';
 
 // POST /api/webhooks/stripe (INTEGRATIONS.md "Stripe"): verify the signature on the raw body, then
 // apply the subscription's CURRENT state (read from the API: Stripe delivers out of order and more
@@ -44,7 +44,8 @@ export async function receiveStripeWebhook(deps: WebhookDeps, raw: Uint8Array, s
   try {
     verified = deps.stripe.webhooks.constructEvent(Buffer.from(raw), signature, deps.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (error) {
-    const message = error instanceof Error && error.name === 'StripeSignatureVerificationError' ? 'Invalid Stripe signature' : 'The event could not be read';
+    // The stripe package's errors keep the name "Error" and say what they are in `type`.
+    const message = (error as { type?: unknown } | null)?.type === 'StripeSignatureVerificationError' ? 'Invalid Stripe signature' : 'The event could not be read';
     return refused(400, message);
   }
   const event = readEvent(verified);
@@ -107,14 +108,25 @@ async function changeFor(deps: WebhookDeps, type: string, object: Record<string,
     if (!session.subscriptionId) throw new BadEvent('The checkout session has no subscription');
     const subscription = await currentSubscription(deps.stripe, session.subscriptionId);
     if (!subscription) return { kind: 'ignore', reason: 'Stripe does not know this subscription' };
-    return { kind: 'apply', workspaceId: session.workspaceId, customerId: session.customerId ?? subscription.customerId, subscription };
+    return ourPrice(deps, subscription) ?? { kind: 'apply', workspaceId: session.workspaceId, customerId: session.customerId ?? subscription.customerId, subscription };
   }
   const fromEvent = readSubscription(object);
   if (!fromEvent) throw new BadEvent('The event carries no subscription');
   // A deleted subscription is over whatever came before; any other change is read afresh.
   const subscription = type === 'customer.subscription.deleted' ? { ...fromEvent, status: 'canceled' } : await currentSubscription(deps.stripe, fromEvent.id);
   if (!subscription) return { kind: 'ignore', reason: 'Stripe does not know this subscription' };
-  return { kind: 'apply', workspaceId: null, customerId: subscription.customerId, subscription };
+  return ourPrice(deps, subscription) ?? { kind: 'apply', workspaceId: null, customerId: subscription.customerId, subscription };
+}
+
+/**
+ * Null when the subscription buys one of this product's plans (STRIPE_PRICE_*); otherwise the reason
+ * it is ignored. One Stripe account may sell other things: their subscriptions, live or ended, say
+ * nothing about a workspace's plan, and bind no customer.
+ */
+function ourPrice(deps: WebhookDeps, subscription: SubscriptionFacts): Change | null {
+  if (planForPrice(deps.prices, subscription.priceId) !== null) return null;
+  log.info({ subscription: subscription.id, price: subscription.priceId }, 'A Stripe subscription for a price of no plan was ignored');
+  return { kind: 'ignore', reason: 'The subscription is for a price that is not one of this product\'s plans' };
 }
 
 /**
@@ -146,7 +158,6 @@ async function applyChange(tx: Db, prices: PlanPrices, change: Extract<Change, {
   if (!current && !live) return workspace.id;
 
   const plan: Plan | null = planForSubscription(prices, subscription);
-  if (plan === null && live && subscription.status !== 'incomplete') logError(`Stripe subscription ${subscription.id} has a price of no plan`, new Error(subscription.priceId ?? 'no price'));
   // The customer id is unique: one already linked to another workspace is left where it is.
   const customerTaken = change.customerId !== null && candidates.some((w) => w.id !== workspace.id && w.customerId === change.customerId);
   await tx

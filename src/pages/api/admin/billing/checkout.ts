@@ -6,12 +6,13 @@ import { findBillingAccount } from '../../../../lib/billing/store.ts';
 import { BILLING_NOT_SET_UP, stripeClient } from '../../../../lib/billing/stripe.ts';
 import { errorJson, json, parseJsonBody } from '../../../../lib/http.ts';
 import { logError } from '../../../../lib/log.ts';
+import { linkBase } from '../../../../lib/public-url.ts';
 import { TRIAL_PLANS } from '../../../../lib/plans.ts';
 
 const body = z.object({ plan: z.enum(TRIAL_PLANS, { error: 'Plan must be starter, team or agency' }) });
 
 /** Starts Stripe Checkout for a plan's subscription; answers the page to send the owner to. */
-export const POST: APIRoute = async ({ locals, request }) => {
+export const POST: APIRoute = async ({ locals, request, url }) => {
   const access = requireAdmin(locals);
   if (!access.ok) return access.response;
   const { config, database } = locals.runtime;
@@ -28,7 +29,7 @@ export const POST: APIRoute = async ({ locals, request }) => {
   // A second subscription would bill twice: changes to a running one go through the Billing Portal.
   if (account?.subscriptionId) return errorJson(409, 'You already have a subscription. Use Manage billing to change your plan.');
 
-  const adminUrl = `${config.publicUrl}/${workspace.slug}/admin`;
+  const adminUrl = `${linkBase(config, url)}/${workspace.slug}/admin`;
   const metadata = { workspace_id: String(workspace.id), plan };
   try {
     const session = await stripe.checkout.sessions.create({
