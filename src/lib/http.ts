@@ -50,12 +50,9 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   }
   if (raw === null) return { ok: false, response: errorJson(413, 'Request body is too large') };
   const text = new TextDecoder().decode(raw);
-  let body: unknown;
-  try {
-    body = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    return { ok: false, response: badRequest('Request body must be valid JSON') };
-  }
+  const read = text.trim() === '' ? ({ ok: true, value: {} } as const) : parseJsonText(text);
+  if (!read.ok) return { ok: false, response: badRequest(read.message) };
+  const body = read.value;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, response: badRequest('Request body must be a JSON object') };
   }
@@ -64,10 +61,48 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   const result = schema.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0];
+    if (issue?.code === 'unrecognized_keys') {
+      // A strict payload (the public API's) refuses a field it does not know rather than drop it.
+      return { ok: false, response: badRequest(`Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`, issue.keys[0]) };
+    }
     const field = issue?.path.length ? String(issue.path[0]) : undefined;
     return { ok: false, response: badRequest(issue?.message ?? 'Invalid request', field) };
   }
   return { ok: true, data: result.data };
+}
+
+/** How deep a JSON body may nest objects and arrays: no payload needs more, and every reader walks it. */
+export const MAX_JSON_DEPTH = 64;
+export const JSON_TOO_DEEP = `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `max`, read as text in one pass (no
+ * recursion, whatever the depth); brackets inside strings do not count.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** Every JSON body a request brings, read here: valid JSON nested at most MAX_JSON_DEPTH deep, or why not. */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { ok: false, message: JSON_TOO_DEEP };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, message: 'Request body must be valid JSON' };
+  }
 }
 
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -92,10 +127,17 @@ export function unsafeInput(value: unknown, field?: string): { message: string; 
   return null;
 }
 
-/** A route's numeric id, or null for anything else (which the handler answers with 404). */
-export function parseId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  return Number(value);
+/** The largest id a row can have (PostgreSQL's integer). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * A numeric id from a URL's path or query, or null for anything else, out of the database's range
+ * included (which the handler answers with a 4xx, never a query that fails).
+ */
+export function parseId(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_ROW_ID ? id : null;
 }
 
 /**

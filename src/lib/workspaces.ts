@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import type { Db } from './db/database.ts';
 import { settings, teams, workspaces } from './db/schema.ts';
 import type { Plan } from './plans.ts';
+import { isSlug } from './validation/rules.ts';
 
 export const UNKNOWN_TEAM_NAME = 'Unknown';
 export const UNKNOWN_TEAM_COLOR = '#6B7280';
@@ -73,7 +74,9 @@ export async function registerWorkspace(db: Db, registration: Registration, plan
   });
 }
 
+/** The workspace at a slug; null for none, and for text no slug can be (a NUL would fail the query). */
 export async function findWorkspaceBySlug(db: Db, slug: string): Promise<Workspace | null> {
+  if (!isSlug(slug)) return null;
   const [row] = await db.select(workspaceColumns).from(workspaces).where(eq(workspaces.slug, slug));
   return row ?? null;
 }

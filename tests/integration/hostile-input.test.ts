@@ -22,6 +22,18 @@ function bodyRoutes(): [string, string][] {
   });
 }
 
+/** Every route file with a parameter in its path, as [its methods, path pattern]. */
+function idRoutes(): [string[], string][] {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.startsWith('_') ? [join(dir, e.name)] : []));
+  return files(API).flatMap((file) => {
+    const path = `/api/${relative(API, file).replace(/\.ts$/, '').replace(/(^|\/)index$/, '')}`;
+    if (!path.includes('[') || path.includes('[...')) return [];
+    const methods = [...readFileSync(file, 'utf8').matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!);
+    return methods.length ? [[methods, path] as [string[], string]] : [];
+  });
+}
+
 // Every field name any payload has, so that each endpoint meets the bad value in its own fields.
 const FIELDS = [
   'slug', 'businessName', 'email', 'password', 'adminPassword', 'staffPassword', 'name', 'color', 'value', 'label',
@@ -42,7 +54,14 @@ const BODIES: [string, string][] = [
   ['a constructor key', '{"constructor": {"prototype": {"admin": true}}, "name": "Sam"}'],
   ['a NUL in a key', '{"na\\u0000me": "Sam"}'],
   ['nesting 10,000 deep', `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
+  // Issue 27, item 10: an object nested about 8,200 deep in a field overflowed the stack (a 500) on 36 endpoints.
+  ...[10, 100, 1000].map((depth): [string, string] => [`an object ${depth.toLocaleString('en')} deep in every field`, everyField(0).replace(/:0/g, `:${nested(depth)}`)]),
+  ['an object 100,000 deep in a field', `{"name":${nested(100_000)}}`],
 ];
+
+function nested(depth: number): string {
+  return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
@@ -89,7 +108,7 @@ async function snapshot(): Promise<string> {
   return parts.join('\n');
 }
 
-const send = (client: Client, method: string, path: string, raw: string) => client.request(method, path, undefined, { raw });
+const send = (client: Client, method: string, path: string, raw?: string) => client.request(method, path, undefined, { raw });
 
 describe('hostile input', () => {
   const routes = bodyRoutes();
@@ -122,6 +141,30 @@ describe('hostile input', () => {
       const res = await fetch(`${app.url}/api/webhooks/crm/${ids.webhook}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw });
       expect(res.status, what).toBeLessThan(500);
     }
+  });
+
+  // Issue 27, item 11: GET /api/logo/{slug}?wallboard=9999999999 answered 500 (integer out of range).
+  it('answers a 4xx, never a 500, to wrongly typed ids in the path or the query, on every endpoint that reads one', async () => {
+    const failures: string[] = [];
+    const BAD_IDS = ['9999999999', '2147483648', '99999999999999999999', '-1', '0', '1.5', '1e3', 'abc', '%00'];
+    for (const [methods, pattern] of idRoutes()) {
+      for (const bad of BAD_IDS) {
+        const url = pattern.replace(/\[[^\]]+\]/g, bad);
+        for (const method of methods) {
+          const res = await send(admin.client, method, url, method === 'GET' || method === 'DELETE' ? undefined : '{"name":"x","value":"1","teamId":"abc"}');
+          if (res.status >= 500) failures.push(`${method} ${url}: ${res.status} ${res.text.slice(0, 120)}`);
+        }
+      }
+    }
+    for (const [method, path] of [['GET', `/api/logo/${admin.workspace.slug}`], ['GET', '/api/dashboard'], ['GET', '/api/leaderboard'], ['GET', '/api/review-requests'], ['GET', '/api/unmatched-reviews']] as const) {
+      for (const bad of BAD_IDS) {
+        for (const key of ['wallboard', 'team', 'teamId', 'page', 'limit']) {
+          const res = await admin.client.request(method, `${path}?${key}=${encodeURIComponent(bad)}`);
+          if (res.status >= 500) failures.push(`${method} ${path}?${key}=${bad}: ${res.status} ${res.text.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('refuses a setting named __proto__', async () => {

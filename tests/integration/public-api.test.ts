@@ -1,7 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { validate } from '@readme/openapi-parser';
-import { eq } from 'drizzle-orm';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, emailTemplates, reviewRequests } from '../../src/lib/db/schema.ts';
 import { RATE_LIMIT } from '../../src/lib/api/keys.ts';
@@ -31,8 +34,21 @@ async function officeWithKey(scope: 'read' | 'write' = 'write') {
   return { ...office, keyId: id, key, api: apiClient(key) };
 }
 
+/** Every answer /api/v1 gave the tests of this file: the last test checks each against the document. */
+const answers: { method: string; path: string; status: number; contentType: string; json: unknown }[] = [];
+
 /** A client with no cookies and no Origin, as a CRM's server calls: only the key. */
-const apiClient = (key: string | null) => new Client(app.url, key ? { authorization: `Bearer ${key}` } : {});
+class ApiClient extends Client {
+  override async request(...args: Parameters<Client['request']>) {
+    const res = await super.request(...args);
+    const [method, path] = args;
+    if (path.startsWith('/api/v1/') && !path.startsWith('/api/v1/openapi') && res.json !== undefined) {
+      answers.push({ method, path, status: res.status, contentType: (res.headers.get('content-type') ?? '').split(';')[0]!, json: res.json });
+    }
+    return res;
+  }
+}
+const apiClient = (key: string | null) => new ApiClient(app.url, key ? { authorization: `Bearer ${key}` } : {});
 
 const requestBody = (teamId: number, overrides: Record<string, unknown> = {}) => ({
   staffFirstName: 'Tom',
@@ -45,6 +61,16 @@ const requestBody = (teamId: number, overrides: Record<string, unknown> = {}) =>
 });
 
 describe('API keys (admin)', () => {
+  // Issue 27, item 9: 26 to 40 keys were made under a cap of 25 by parallel creates on PostgreSQL.
+  it('holds the cap of 25 live keys under 50 creates at once', async () => {
+    const { client, workspaceId } = await officeWithTeamAndTemplate(app);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => client.post('/api/admin/api-keys', { name: `Burst ${i}`, scope: 'read' })));
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(25);
+    expect(answers.filter((res) => res.status !== 201).every((res) => res.status >= 400 && res.status < 500)).toBe(true);
+    const [{ n }] = await app.database.db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId));
+    expect(n).toBe(25);
+  });
+
   it('shows a key once, lists it without the key, records its use, revokes it', async () => {
     const { client, key, keyId, api } = await officeWithKey('read');
     expect(key).toMatch(/^rc_live_[A-Za-z0-9_-]{43}$/);
@@ -224,6 +250,20 @@ describe('hostile input with a write key', () => {
 });
 
 describe('reviews', () => {
+  // Issue 27, item 12: reviewText (where the API says comment) was dropped and the review stored with 201.
+  it('refuses a field the API does not know, naming it, and stores nothing', async () => {
+    const { api, teamId } = await officeWithKey();
+    const res = await api.post('/api/v1/reviews', { reviewerName: 'Ana Lima', rating: 5, reviewText: 'Lovely' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(res.json).toMatchObject({ status: 400, detail: 'Unknown field: reviewText', field: 'reviewText' });
+    const two = await api.post('/api/v1/review-requests', requestBody(teamId, { phone: '0400 000 000', notes: 'x' }));
+    expect(two.status).toBe(400);
+    expect(two.json.detail).toBe('Unknown fields: phone, notes');
+    expect((await api.get('/api/v1/reviews')).json).toEqual([]);
+    expect((await api.get('/api/v1/review-requests')).json).toEqual([]);
+  });
+
   it('adds a review, matched to the request it answers, and lists it with its match status', async () => {
     const { api, teamId } = await officeWithKey();
     const logged = await api.post('/api/v1/review-requests', requestBody(teamId, { firstName: 'Priya', lastName: 'Natarajan' }));
@@ -262,6 +302,21 @@ describe('teams, staff, dashboard', () => {
     const dashboard = await api.get('/api/v1/dashboard');
     expect(dashboard.status).toBe(200);
     expect(dashboard.json).toMatchObject({ companyName: 'Harbourside Dental', totals: { requestsSent: 1 } });
+  });
+
+  // Issue 27, item 17: averageRating was ten times the stars (50 for five stars), and undocumented.
+  it('gives a team\'s averageRating in stars with one decimal, as the API document says', async () => {
+    const { api, client, teamId } = await officeWithKey();
+    for (const [first, rating] of [['Ana', 5], ['Ben', 4], ['Cai', 4]] as const) {
+      expect((await api.post('/api/v1/review-requests', requestBody(teamId, { firstName: first, lastName: 'Quist' }))).status).toBe(201);
+      expect((await api.post('/api/v1/reviews', { reviewerName: `${first} Quist`, rating })).json.teamId).toBe(teamId);
+    }
+    const team = ((await api.get('/api/v1/dashboard')).json.teams as { id: number; averageRating: number }[]).find((t) => t.id === teamId)!;
+    expect(team.averageRating).toBe(4.3);
+    // The screens' own payload keeps SPEC.md's ten times.
+    expect(((await client.get('/api/dashboard')).json.teams as { id: number; averageRating: number }[]).find((t) => t.id === teamId)!.averageRating).toBe(43);
+    const documented = (await api.get('/api/v1/openapi.json')).json.components.schemas.Dashboard.properties.teams.items.properties.averageRating;
+    expect(documented).toMatchObject({ minimum: 0, maximum: 5, description: expect.stringContaining('one decimal') });
   });
 });
 
@@ -310,5 +365,63 @@ describe('GET /docs/api', () => {
       expect(res.headers.get('cache-control')).toContain('immutable');
     }
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+});
+
+// Issue 27, item 16: a validator refused the README's own example (integer ids) and the reference
+// page showed negative counts. Checked with outside tools: Ajv (JSON Schema 2020-12, which OpenAPI
+// 3.1 uses) for the examples and every answer above, Redocly's recommended rules for the document.
+describe('the OpenAPI document, read by outside tools', () => {
+  async function loadDocument() {
+    const res = await apiClient(null).get('/api/v1/openapi.json');
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(res.json, 'openapi');
+    return { document: res.json, ajv };
+  }
+
+  it('passes Redocly\'s recommended rules with no error', async () => {
+    const { document } = await loadDocument();
+    const results = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
+    expect(results.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
+  });
+
+  it('has examples that its own schemas accept', async () => {
+    const { document, ajv } = await loadDocument();
+    const failures: string[] = [];
+    const walk = (node: unknown, pointer: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as Record<string, unknown>;
+      if ('example' in schema && ('type' in schema || 'anyOf' in schema || '$ref' in schema)) {
+        if (!ajv.validate({ $ref: `openapi#${pointer}` }, schema.example)) failures.push(`${pointer}: ${ajv.errorsText()}`);
+      }
+      for (const [key, value] of Object.entries(schema)) walk(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    };
+    walk(document.components, '/components');
+    expect(failures).toEqual([]);
+    // The README's example: ids as integers.
+    expect(ajv.validate({ $ref: 'openapi#/components/schemas/ReviewRequestCreate' }, { staffFirstName: 'Tom', staffEmail: 'tom@example.com', teamId: 7, templateId: 3, email: 'sarah@example.net', firstName: 'Sarah', lastName: 'Kim' })).toBe(true);
+  });
+
+  it('describes every answer the public API gave in this file, by path, method and status', async () => {
+    const { document, ajv } = await loadDocument();
+    expect(answers.length).toBeGreaterThan(30);
+    const templates = Object.keys(document.paths).map((path) => ({ path, pattern: new RegExp(`^/api/v1${path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+    const failures: string[] = [];
+    for (const answer of answers) {
+      const bare = answer.path.split('?')[0]!;
+      const template = templates.find((t) => t.pattern.test(bare));
+      if (!template) continue; // An unknown path: its 404 is the router's, checked above.
+      const operation = document.paths[template.path][answer.method.toLowerCase()];
+      const response = operation?.responses?.[String(answer.status)] ?? operation?.responses?.default;
+      if (!response?.content?.[answer.contentType]) {
+        failures.push(`${answer.method} ${bare} ${answer.status} ${answer.contentType}: not in the document`);
+        continue;
+      }
+      const escaped = template.path.replace(/~/g, '~0').replace(/\//g, '~1');
+      const pointer = `openapi#/paths/${escaped}/${answer.method.toLowerCase()}/responses/${operation.responses[String(answer.status)] ? answer.status : 'default'}/content/${answer.contentType.replace(/\//g, '~1')}/schema`;
+      if (!ajv.validate({ $ref: pointer }, answer.json)) failures.push(`${answer.method} ${bare} ${answer.status}: ${ajv.errorsText()}`);
+    }
+    expect(failures).toEqual([]);
   });
 });

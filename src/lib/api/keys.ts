@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { apiKeys, type ApiKeyScope } from '../db/schema.ts';
+import { addUnderCap } from '../db/workspace-cap.ts';
 
 // Keys of the public API (docs/decisions/039): 256 random bits after a prefix that says what the
 // string is (secret scanners and people recognise "rc_live_"). Only the SHA-256 is stored: a key
@@ -68,14 +69,16 @@ export async function listApiKeys(db: Db, workspaceId: number): Promise<ApiKeyIt
 
 /** A new key: the answer holds the key itself, the only time it is ever seen. Null at the limit. */
 export async function createApiKey(db: Db, workspaceId: number, input: { name: string; scope: ApiKeyScope }): Promise<(ApiKeyItem & { key: string }) | null> {
-  const live = await listApiKeys(db, workspaceId);
-  if (live.length >= MAX_API_KEYS) return null;
   const key = newApiKey();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ workspaceId, name: input.name, scope: input.scope, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashApiKey(key) })
-    .returning();
-  return { ...itemOf(row!), key };
+  const added = await addUnderCap(
+    db,
+    workspaceId,
+    MAX_API_KEYS,
+    async (tx) => (await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt))))[0]?.n ?? 0,
+    async (tx) =>
+      (await tx.insert(apiKeys).values({ workspaceId, name: input.name, scope: input.scope, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashApiKey(key) }).returning())[0]!,
+  );
+  return added.ok ? { ...itemOf(added.value), key } : null;
 }
 
 /** Revokes one of the workspace's keys; false for another workspace's id or one already revoked. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from '../http.ts';
 import { IDEMPOTENCY_KEY_MAX } from './idempotency.ts';
 import { RATE_LIMIT, RATE_WINDOW_MS } from './keys.ts';
 import {
@@ -31,11 +32,12 @@ const linkHeader = { Link: { description: 'When the page came back full: `<next 
 
 const errors = (...statuses: number[]): ZodOpenApiResponsesObject => {
   const text: Record<number, string> = {
-    400: 'The request is not valid (`field` names the field at fault).',
+    400: `The request is not valid (\`field\` names the field at fault): a wrong value, a field the body does not have, or JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
     401: 'No key, an unknown key or a revoked key.',
     403: "A read key tried to write, or the workspace's plan does not allow it.",
     404: 'Not found: an id (in the path, or teamId and templateId in a body) that is not of the key\'s workspace.',
     409: 'Conflict.',
+    413: `The body is larger than ${MAX_JSON_BODY_BYTES / 1024 / 1024} MB.`,
     422: 'The Idempotency-Key was used before with another request.',
     429: `More than ${RATE_LIMIT} requests in ${RATE_WINDOW_MS / 1000} seconds: see Retry-After.`,
   };
@@ -93,7 +95,7 @@ const operations: Record<string, Record<'get' | 'post', ZodOpenApiOperationObjec
       tags: ['Review requests'],
       requestParams: { header: z.object({ 'Idempotency-Key': idempotencyKey }) },
       requestBody: { required: true, content: { 'application/json': { schema: apiReviewRequestPayload } } },
-      responses: { '201': ok('The logged request.', loggedRequestSchema), ...errors(400, 403, 404, 409, 422) },
+      responses: { '201': ok('The logged request.', loggedRequestSchema), ...errors(400, 403, 404, 409, 413, 422) },
     },
   },
   '/review-requests/{id}': {
@@ -126,7 +128,7 @@ const operations: Record<string, Record<'get' | 'post', ZodOpenApiOperationObjec
       responses: {
         '201': ok('The new review, matched.', reviewSchema),
         '200': ok('A review with this externalId was already stored: the stored review.', reviewSchema),
-        ...errors(400, 403, 409, 422),
+        ...errors(400, 403, 409, 413, 422),
       },
     },
   },

@@ -7,7 +7,9 @@ import { logRequestPayload } from '../validation/payloads.ts';
 // schemas and src/lib/api/openapi.ts renders the OpenAPI document from the very same ones.
 
 const isoTime = z.string().meta({ format: 'date-time', description: 'ISO 8601, UTC' });
-const id = z.number().int().meta({ example: 42 });
+const id = z.number().int().min(1).meta({ example: 42 });
+/** A count of things: never below zero. */
+const count = z.number().int().min(0);
 
 /** POST /api/admin/api-keys. */
 export const apiKeyCreatePayload = z.object({
@@ -19,7 +21,11 @@ export const apiKeyCreatePayload = z.object({
  * POST /api/v1/review-requests: the log form's payload (SPEC.md section 3), with templateId optional
  * when the workspace has exactly one active template.
  */
-const idOverride = { anyOf: [{ type: 'integer' as const }, { type: 'string' as const, pattern: '^\\d+$' }] };
+const idOverride = ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+  // What the preprocessing makes of the field is not the schema's own type: the document says either.
+  delete jsonSchema.type;
+  jsonSchema.anyOf = [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^\\d+$' }];
+};
 const shape = logRequestPayload.shape;
 export const apiReviewRequestPayload = logRequestPayload
   .extend({
@@ -39,6 +45,8 @@ export const apiReviewRequestPayload = logRequestPayload
     customEmailContent: shape.customEmailContent.meta({ description: "The email's HTML body; the template's when empty. Placeholders such as {firstName} are filled." }),
     interactionDate: shape.interactionDate.meta({ description: 'The day the staff member saw the customer (YYYY-MM-DD, not in the future); today when empty.', example: '2026-05-04' }),
   })
+  // A field the API does not know is refused, not dropped: a client that misspells one hears of it.
+  .strict()
   .meta({
     id: 'ReviewRequestCreate',
     description: 'Fields as the "Log a review request" form sends them.',
@@ -68,6 +76,7 @@ export const apiReviewPayload = z
     platform: z.string().trim().max(100, 'platform is too long').optional().meta({ example: 'Google' }),
     reviewUrl: z.url({ protocol: /^https?$/, error: 'reviewUrl must be an http(s) address' }).max(2000).optional(),
   })
+  .strict()
   .meta({ id: 'ReviewCreate' });
 
 export type ApiReviewPayload = z.infer<typeof apiReviewPayload>;
@@ -99,7 +108,7 @@ export const teamSchema = z
     id,
     name: z.string().meta({ example: 'Front Desk' }),
     color: z.string().meta({ example: '#2563EB' }),
-    reviews: z.number().int().meta({ description: 'Reviews counted for the team in the challenge window.' }),
+    reviews: count.meta({ description: 'Reviews counted for the team in the challenge window.' }),
     weeklyGoal: z.number().int().optional(),
     wallboardId: z.number().int().optional(),
     readOnly: z.literal(true).optional().meta({ description: "Over the plan's team limit: shown, but requests cannot be logged to it." }),
@@ -112,7 +121,7 @@ export const staffSchema = z
     firstName: z.string().meta({ example: 'Tom' }),
     email: z.string().meta({ example: 'tom@example.com' }),
     active: z.boolean(),
-    requests: z.number().int().meta({ description: 'Review requests the person logged.' }),
+    requests: count.meta({ description: 'Review requests the person logged.' }),
     createdAt: isoTime,
   })
   .meta({ id: 'StaffMember' });
@@ -181,23 +190,23 @@ const dashboardTeam = z.looseObject({
   id,
   name: z.string(),
   color: z.string(),
-  reviews: z.number().int(),
-  reviewRequestsSent: z.number().int(),
-  averageRating: z.number(),
-  score: z.number(),
-  rank: z.number().int().nullable(),
-  weekReviews: z.number().int(),
-  weeklyGoal: z.number().int().nullable(),
+  reviews: count,
+  reviewRequestsSent: count,
+  averageRating: z.number().min(0).max(5).meta({ description: "The average stars of the team's counted reviews, with one decimal; 0 when it has none.", example: 4.7 }),
+  score: z.number().min(0),
+  rank: z.number().int().min(1).nullable(),
+  weekReviews: count,
+  weeklyGoal: z.number().int().min(1).nullable(),
 });
 
 export const dashboardSchema = z
   .looseObject({
     teams: z.array(dashboardTeam),
-    totals: z.object({ requestsSent: z.number().int(), googleReviews: z.number().int() }),
-    targetReviews: z.number().int(),
+    totals: z.object({ requestsSent: count, googleReviews: count }),
+    targetReviews: count,
     companyName: z.string(),
     companyLogo: z.string().nullable(),
-    week: z.looseObject({ number: z.number().int(), startsAt: isoTime, endsAt: isoTime, goal: z.number().int().nullable(), reviews: z.number().int() }),
+    week: z.looseObject({ number: z.number().int().min(1), startsAt: isoTime, endsAt: isoTime, goal: z.number().int().min(1).nullable(), reviews: count }),
     people: z.array(z.looseObject({})),
     latestReviews: z.array(z.looseObject({})),
   })

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { JSON_TOO_DEEP, parseJsonText } from '../http.ts';
 import { readCrmDate } from './dates.ts';
 
 // What a CRM webhook delivery says about a review. HighLevel's "Review Received" workflow sends the
@@ -49,13 +50,10 @@ export type BodyRead = { ok: true; body: CrmBody } | { ok: false; message: strin
 export function readCrmBody(text: string, contentType: string | null): BodyRead {
   const formEncoded = /application\/x-www-form-urlencoded/i.test(contentType ?? '');
   if (!formEncoded) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (isRecord(parsed)) return { ok: true, body: parsed };
-      return { ok: false, message: 'The body must be a JSON object' };
-    } catch {
-      if (!/^[^{[\s][^\s]*=/.test(text)) return { ok: false, message: 'The body must be JSON or form-encoded' };
-    }
+    const parsed = parseJsonText(text);
+    if (parsed.ok) return isRecord(parsed.value) ? { ok: true, body: parsed.value } : { ok: false, message: 'The body must be a JSON object' };
+    if (parsed.message === JSON_TOO_DEEP) return { ok: false, message: parsed.message };
+    if (!/^[^{[\s][^\s]*=/.test(text)) return { ok: false, message: 'The body must be JSON or form-encoded' };
   }
   return { ok: true, body: fromForm(text) };
 }

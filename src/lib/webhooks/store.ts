@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus } from '../db/schema.ts';
+import { addUnderCap } from '../db/workspace-cap.ts';
 import { stableUuid } from '../jobs/stable-id.ts';
 import { open, seal } from '../secret-box.ts';
 import { generateWebhookSecret } from './signature.ts';
@@ -48,20 +49,20 @@ export async function createWebhookEndpoint(
   secretKey: Buffer,
 ): Promise<{ id: number; secret: string } | null> {
   const secret = generateWebhookSecret();
-  return db.transaction(async (tx) => {
-    // One creation at a time per workspace, so two at once cannot pass the cap together.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('webhook-endpoints'), ${workspaceId})`);
-    const [{ count }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.workspaceId, workspaceId), isNull(webhookEndpoints.disabledAt)));
-    if (count >= MAX_WEBHOOK_ENDPOINTS) return null;
-    const [row] = await tx
-      .insert(webhookEndpoints)
-      .values({ workspaceId, url: input.url, events: [...new Set(input.events)], secretSealed: seal(secret, secretKey) })
-      .returning({ id: webhookEndpoints.id });
-    return { id: row.id, secret };
-  });
+  const added = await addUnderCap(
+    db,
+    workspaceId,
+    MAX_WEBHOOK_ENDPOINTS,
+    async (tx) => (await tx.select({ n: count() }).from(webhookEndpoints).where(and(eq(webhookEndpoints.workspaceId, workspaceId), isNull(webhookEndpoints.disabledAt))))[0]?.n ?? 0,
+    async (tx) =>
+      (
+        await tx
+          .insert(webhookEndpoints)
+          .values({ workspaceId, url: input.url, events: [...new Set(input.events)], secretSealed: seal(secret, secretKey) })
+          .returning({ id: webhookEndpoints.id })
+      )[0]!,
+  );
+  return added.ok ? { id: added.value.id, secret } : null;
 }
 
 export async function deleteWebhookEndpoint(db: Db, workspaceId: number, id: number): Promise<boolean> {

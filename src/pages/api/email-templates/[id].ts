@@ -1,14 +1,12 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { badRequest, json, notFound, parseJsonBody } from '../../../lib/http.ts';
+import { badRequest, json, notFound, parseId, parseJsonBody } from '../../../lib/http.ts';
 import { deleteTemplate, updateTemplate } from '../../../lib/templates/store.ts';
 import { templateUpdatePayload } from '../../../lib/validation/template-payloads.ts';
 import { TEMPLATE_HTML_UNSAFE_ONLY, TEMPLATE_NOT_FOUND } from '../../../lib/validation/template-rules.ts';
 
-/** The template id of the path, or null for anything but a plain positive integer (answered 404). */
-function templateId(raw: string | undefined): number | null {
-  return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
-}
+/** The template id of the path, or null for anything but an id a row can have (answered 404). */
+const templateId = parseId;
 
 export const PATCH: APIRoute = async ({ params, request, locals }) => {
   const access = requireAdmin(locals);

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { notFound } from '../../../lib/http.ts';
+import { notFound, parseId } from '../../../lib/http.ts';
 import { findLogo } from '../../../lib/logo.ts';
 import { findWorkspaceBySlug } from '../../../lib/workspaces.ts';
 
@@ -13,7 +13,7 @@ export const GET: APIRoute = async ({ params, request, url, locals }) => {
   const db = locals.runtime.database.db;
   const workspace = params.slug ? await findWorkspaceBySlug(db, params.slug) : null;
   const wallboard = url.searchParams.get('wallboard');
-  const wallboardId = wallboard !== null && /^\d{1,10}$/.test(wallboard) ? Number(wallboard) : null;
+  const wallboardId = parseId(wallboard);
   if (wallboard !== null && wallboardId === null) return notFound(NO_LOGO);
   const logo = workspace ? await findLogo(db, workspace.id, wallboardId) : null;
   if (!logo) return notFound(NO_LOGO);

@@ -1,15 +1,13 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { json, notFound, parseJsonBody } from '../../../lib/http.ts';
+import { json, notFound, parseId, parseJsonBody } from '../../../lib/http.ts';
 import { announceDataChange } from '../../../lib/live/publish.ts';
 import { deleteTeam, updateTeam } from '../../../lib/teams.ts';
 import { teamUpdatePayload } from '../../../lib/validation/admin-payloads.ts';
 import { problemResponse, TEAM_NOT_FOUND } from './_problem.ts';
 
-/** The team id of the path, or null for anything but a plain positive integer (answered 404). */
-function teamId(raw: string | undefined): number | null {
-  return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
-}
+/** The team id of the path, or null for anything but an id a row can have (answered 404). */
+const teamId = parseId;
 
 export const PUT: APIRoute = async ({ params, request, locals }) => {
   const access = requireAdmin(locals);

@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../../../../lib/http.ts';
+import { badRequest, notFound, parseId } from '../../../../lib/http.ts';
 import type { StaffProblem } from '../../../../lib/staff/manage.ts';
 
 export const STAFF_NOT_FOUND = 'Staff member not found';
@@ -16,4 +16,4 @@ export function staffProblemResponse(problem: StaffProblem): Response {
 }
 
 /** The person id of the path, or null for anything but a plain positive integer (answered 404). */
-export const staffId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
+export const staffId = parseId;
