@@ -58,11 +58,15 @@ export class AlertReceiver {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** The text of each post: Slack's `text`, or the Adaptive Card's first TextBlock in a Teams post. */
+  /**
+   * The text of each post as a person reads it: Slack's `text` with its three entities decoded, or
+   * the text of the first TextRun of the Adaptive Card in a Teams post.
+   */
   texts(): string[] {
     return this.posts.map((p) => {
-      const body = p.body as { text?: string; attachments?: { content: { body: { text: string }[] } }[] };
-      return this.kind === 'slack' ? (body.text ?? '') : (body.attachments?.[0]?.content.body[0]?.text ?? '');
+      const body = p.body as { text?: string; attachments?: { content: { body: { inlines?: { text: string }[] }[] } }[] };
+      if (this.kind === 'slack') return (body.text ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      return body.attachments?.[0]?.content.body[0]?.inlines?.[0]?.text ?? '';
     });
   }
 }

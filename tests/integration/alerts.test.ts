@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { AlertReceiver } from '../fakes/alert-receiver.ts';
+import { setPlan } from '../helpers/accounts.ts';
 import { startApp, TEST_APP_SECRET, type TestApp } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
@@ -106,12 +107,32 @@ describe.concurrent('a matched review', { timeout: 90_000 }, () => {
     expect(slackPosts[0]!.contentType).toMatch(/^application\/json/);
     const slackBody = slackPosts[0]!.body as { text: string; blocks: unknown[] };
     expect(slackBody.text).toBe('★★★★★ A new 5-star review for Front Desk, thanks to Tom! (Harbourside Dental)');
-    expect(slackBody.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: slackBody.text } }]);
+    expect(slackBody.blocks).toEqual([{ type: 'section', text: { type: 'plain_text', text: slackBody.text, emoji: true } }]);
     expect(teamsPosts[0]!.body).toMatchObject({
       type: 'message',
-      attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', version: '1.4', body: [{ type: 'TextBlock', text: slackBody.text }] } }],
+      attachments: [
+        { contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', version: '1.4', body: [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: slackBody.text }] }] } },
+      ],
     });
     for (const post of [...slackPosts, ...teamsPosts]) expect(JSON.stringify(post.body)).not.toMatch(/Sam|Lee|example\.test|Lovely/);
+  });
+
+  // Issue 27, item 13: a first name `<!channel>`, accepted through the public API, pinged a whole Slack channel.
+  it('carries hostile staff and team names to Slack and Teams as text, never as a mention, link or formatting', async (context) => {
+    const { slack, teams } = await receivers(context);
+    const { client, templateId } = await alertingOffice({ slack, teams });
+    const crew = (await client.post('/api/teams', { name: '[Crew](https://evil.example)' })).json as { id: number };
+    const before = { slack: slack.posts.length, teams: teams.posts.length };
+    const logged = await client.post('/api/review-requests', { ...request(crew.id, templateId, 'Ida', 'Vex'), staffFirstName: '<!channel>' });
+    expect(logged.status).toBe(201);
+    expect((await client.post('/api/test-review', { reviewerName: 'Ida Vex', rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
+    await until(() => slack.posts.length + teams.posts.length, (n) => n >= before.slack + before.teams + 2, 40_000);
+    const slackPost = JSON.stringify(slack.posts.at(-1)!.body);
+    expect(slackPost).not.toContain('<');
+    expect(slackPost).toContain('&lt;!channel&gt;');
+    expect(slack.texts().at(-1)).toBe('★★★★★ A new 5-star review for [Crew](https://evil.example), thanks to <!channel>! (Harbourside Dental)');
+    expect(JSON.stringify(teams.posts.at(-1)!.body)).not.toContain('"type":"TextBlock"');
+    expect(teams.texts().at(-1)).toBe(slack.texts().at(-1));
   });
 
   it('reaches a receiver that answers 500 twice on the third try, showing the error meanwhile', async (context) => {
@@ -165,6 +186,28 @@ describe.concurrent('a matched review', { timeout: 90_000 }, () => {
     await until(() => slack.texts().slice(before), (texts) => texts.includes(goal) && texts.length >= 4, 10_000);
     await pause(1500);
     expect(slack.texts().slice(before).filter((t) => t === goal)).toHaveLength(1);
+  });
+
+  // Issue 27, item 4: the milestones consumer read only the workspace's own wallboard.
+  it("announces a named wallboard's weekly goal and target once each, naming the wallboard", async (context) => {
+    const receiving = await receivers(context);
+    const { slack } = receiving;
+    const { client, templateId, workspaceId } = await alertingOffice(receiving);
+    await setPlan(app, workspaceId, 'agency');
+    expect((await client.request('PUT', '/api/admin/alerts', { events: ['goal.reached', 'target.reached'] })).status).toBe(200);
+    const board = (await client.post('/api/admin/wallboards', { name: 'Client One', targetReviews: 2, weeklyGoal: 2 })).json as { id: number };
+    const crew = (await client.post('/api/teams', { name: 'Client crew', wallboardId: board.id })).json as { id: number };
+    const before = slack.texts().length;
+    for (const [first, last] of [['Ada', 'Quill'], ['Bo', 'Vance'], ['Cy', 'Wren']] as const) {
+      expect((await client.post('/api/review-requests', request(crew.id, templateId, first, last))).status).toBe(201);
+      expect((await client.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
+    }
+    const goal = "🎯 This week's goal of 2 reviews is reached! (Client One)";
+    const target = '🏆 Target reached: 2 reviews in the challenge! (Client One)';
+    // The alert-delivery queue takes one post at a time, and the concurrent tests' receivers are slow on purpose.
+    await until(() => slack.texts().slice(before), (texts) => texts.includes(goal) && texts.includes(target), 40_000);
+    await pause(1500);
+    expect(slack.texts().slice(before).sort()).toEqual([target, goal].sort());
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertText, teamsMessage } from './messages.ts';
+import { alertText, slackMessage, teamsMessage } from './messages.ts';
 
 describe('alertText', () => {
   it('names the team, the staff member and the stars of a matched review', () => {
@@ -24,9 +24,31 @@ describe('teamsMessage', () => {
         {
           contentType: 'application/vnd.microsoft.card.adaptive',
           contentUrl: null,
-          content: { $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', type: 'AdaptiveCard', version: '1.4', body: [{ type: 'TextBlock', text: 'Hi', wrap: true, weight: 'Bolder', size: 'Medium' }] },
+          content: { $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', type: 'AdaptiveCard', version: '1.4', body: [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: 'Hi', weight: 'Bolder', size: 'Medium' }] }] },
         },
       ],
     });
+  });
+});
+
+// Issue 27, item 13: a staff first name `<!channel>` reached Slack as a live @channel mention.
+describe('hostile names in an alert', () => {
+  const hostile = alertText({ event: 'review.matched', businessName: 'Smith & Co', teamName: '<https://evil.example|click> **Crew**', staffFirstName: '<!channel> *boss*', rating: 5 });
+
+  it('reach Slack as typed: no control sequence (mention, link) and no mrkdwn in the body, by Slack\'s escaping rule', () => {
+    const message = slackMessage(hostile);
+    const json = JSON.stringify(message);
+    // Slack reads <...> as a mention or link only from a literal "<": none is left.
+    expect(json).not.toMatch(/</);
+    expect(json).not.toMatch(/>/);
+    expect(message.text).toContain('&lt;!channel&gt; *boss*');
+    expect(message.text).toContain('Smith &amp; Co');
+    expect(message.blocks).toEqual([{ type: 'section', text: { type: 'plain_text', text: message.text, emoji: true } }]);
+  });
+
+  it('reach Teams as typed: a TextRun, which renders no markdown, never a TextBlock', () => {
+    const card = teamsMessage(hostile).attachments[0]!.content;
+    expect(JSON.stringify(card)).not.toContain('"type":"TextBlock"');
+    expect(card.body).toEqual([{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: hostile, weight: 'Bolder', size: 'Medium' }] }]);
   });
 });

@@ -29,12 +29,25 @@ export function alertText(facts: AlertFacts): string {
   }
 }
 
-/** Slack's incoming-webhook message: the text (for notifications) and the same as one section. */
-export function slackMessage(text: string) {
-  return { text, blocks: [{ type: 'section' as const, text: { type: 'mrkdwn' as const, text } }] };
+/**
+ * Slack's escaping of a text field: `&`, `<` and `>` as entities, so a value someone typed (a name
+ * such as `<!channel>` or `<https://evil|click>`) is shown as typed, never read as a mention or a
+ * link. The alert's own words have none of the three.
+ */
+export function slackEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Teams' Workflows webhook body: a message carrying one Adaptive Card (INTEGRATIONS.md). */
+/**
+ * Slack's incoming-webhook message: the text (for notifications) and the same as one section of
+ * plain text, in which mrkdwn's `*_~` and backticks in a name format nothing.
+ */
+export function slackMessage(text: string) {
+  const escaped = slackEscape(text);
+  return { text: escaped, blocks: [{ type: 'section' as const, text: { type: 'plain_text' as const, text: escaped, emoji: true } }] };
+}
+
+/** Teams' Workflows webhook body: a message carrying one Adaptive Card (INTEGRATIONS.md), its text as typed. */
 export function teamsMessage(text: string) {
   return {
     type: 'message',
@@ -46,7 +59,8 @@ export function teamsMessage(text: string) {
           $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
           type: 'AdaptiveCard',
           version: '1.4',
-          body: [{ type: 'TextBlock', text, wrap: true, weight: 'Bolder', size: 'Medium' }],
+          // A TextRun renders no markdown (a TextBlock would make a name's `**` or `[x](url)` bold or a link).
+          body: [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text, weight: 'Bolder', size: 'Medium' }] }],
         },
       },
     ],

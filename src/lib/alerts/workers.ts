@@ -6,7 +6,8 @@ import type { DomainEvent } from '../events/domain-events.ts';
 import { stableUuid } from '../jobs/stable-id.ts';
 import { log } from '../log.ts';
 import type { Runtime } from '../runtime.ts';
-import { findWorkspaceById } from '../workspaces.ts';
+import { findWallboard } from '../wallboards.ts';
+import { findWorkspaceById, type Workspace } from '../workspaces.ts';
 import { ALERT_EVENTS, alertText, type AlertEvent, type AlertFacts } from './messages.ts';
 import { AlertNotDelivered, postAlert } from './send.ts';
 import { alertTargets, recordAlertOutcome } from './store.ts';
@@ -30,8 +31,9 @@ async function teamName(db: Db, workspaceId: number, teamId: number | null): Pro
 }
 
 /** What the alert of an event says, read when it is handled; null when its review or team is gone. */
-async function factsOf(db: Db, event: AlertDomainEvent, businessName: string): Promise<AlertFacts | null> {
+async function factsOf(db: Db, event: AlertDomainEvent, workspace: Workspace): Promise<AlertFacts | null> {
   const { workspaceId } = event;
+  const { businessName } = workspace;
   if (event.type === 'review.matched') {
     const data = event.data as DomainEvent<'review.matched'>['data'];
     const [review] = await db.select({ rating: reviews.rating }).from(reviews).where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, data.reviewId)));
@@ -46,11 +48,14 @@ async function factsOf(db: Db, event: AlertDomainEvent, businessName: string): P
             .where(and(eq(reviewRequests.workspaceId, workspaceId), eq(reviewRequests.id, data.requestId)));
     return { event: 'review.matched', businessName, teamName: name, staffFirstName: request?.staffFirstName ?? null, rating: review.rating };
   }
+  // A named wallboard's goal or target is its client's: the alert names the wallboard.
+  const { wallboardId } = event.data as DomainEvent<'goal.reached' | 'target.reached'>['data'];
+  const wallboard = wallboardId ? (await findWallboard(db, workspace, wallboardId))?.name : undefined;
   if (event.type === 'goal.reached') {
     const data = event.data as DomainEvent<'goal.reached'>['data'];
-    return { event: 'goal.reached', businessName, teamName: await teamName(db, workspaceId, data.teamId), goal: data.goal };
+    return { event: 'goal.reached', businessName: wallboard ?? businessName, teamName: await teamName(db, workspaceId, data.teamId), goal: data.goal };
   }
-  return { event: 'target.reached', businessName, target: (event.data as DomainEvent<'target.reached'>['data']).target };
+  return { event: 'target.reached', businessName: wallboard ?? businessName, target: (event.data as DomainEvent<'target.reached'>['data']).target };
 }
 
 export function alertsWorker(runtime: Runtime) {
@@ -62,7 +67,7 @@ export function alertsWorker(runtime: Runtime) {
     const channels = (Object.keys(urls) as AlertChannel[]).filter(() => events.includes(event.type));
     if (channels.length === 0) return { queued: 0 };
     const workspace = await findWorkspaceById(db, event.workspaceId);
-    const facts = workspace ? await factsOf(db, event, workspace.businessName) : null;
+    const facts = workspace ? await factsOf(db, event, workspace) : null;
     if (!facts) return { queued: 0 };
     const text = alertText(facts);
     for (const channel of channels) {
@@ -80,7 +85,7 @@ export function alertDeliveryWorker(runtime: Runtime) {
     const url = (await alertTargets(db, workspaceId, runtime.secretKey)).urls[channel];
     if (!url) return { skipped: 'no longer configured' };
     try {
-      await postAlert(channel, url, text);
+      await postAlert(channel, url, text, runtime.config.allowPrivateWebhookTargets);
     } catch (error) {
       if (!(error instanceof AlertNotDelivered)) throw error;
       await recordAlertOutcome(db, workspaceId, channel, error.message);

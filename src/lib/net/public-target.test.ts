@@ -34,12 +34,22 @@ describe('isPrivateAddress', () => {
     '::ffff:a9fe:a9fe',
     '0:0:0:0:0:ffff:c0a8:0101',
     '::127.0.0.1',
+    // Issue 27, item 14: IPv6 prefixes that carry an IPv4 address reach it.
+    '64:ff9b::7f00:1', // NAT64 to 127.0.0.1
+    '64:ff9b::10.0.0.1',
+    '64:ff9b::a9fe:a9fe', // NAT64 to the cloud metadata address
+    '64:ff9b:1::8.8.8.8', // local-use NAT64, refused whole
+    '2002:7f00:1::1', // 6to4 from 127.0.0.1
+    '2002:c0a8:101::', // 6to4 from 192.168.1.1
+    '::ffff:0:7f00:1', // SIIT's IPv4-translated 127.0.0.1
+    '::ffff:0:10.1.2.3',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
     'not an address',
   ])('refuses %s', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('lets %s through', (address) => {
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:808:808::1', '::ffff:0:8.8.8.8', '2001:db9::1'])('lets %s through', (address) => {
     expect(isPrivateAddress(address)).toBe(false);
   });
 });

@@ -28,13 +28,46 @@ REFUSED.addSubnet('fe80::', 10, 'ipv6'); // link-local
 REFUSED.addSubnet('ff00::', 8, 'ipv6'); // multicast
 REFUSED.addSubnet('64:ff9b:1::', 48, 'ipv6'); // local-use NAT64
 
+REFUSED.addSubnet('2001::', 32, 'ipv6'); // Teredo: a tunnel to an IPv4 host, and none a webhook needs
+
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail read as the last two). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return groups.map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * The IPv4 address an IPv6 address carries and reaches, for the prefixes that translate or tunnel
+ * to IPv4: NAT64 (64:ff9b::/96), SIIT's IPv4-translated (::ffff:0:0:0/96) and 6to4 (2002::/16).
+ * (IPv4-mapped ::ffff:0:0/96 BlockList already checks against the IPv4 rules.)
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = ipv6Groups(address);
+  const v4 = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4(g[6]!, g[7]!);
+  if (g.slice(0, 4).every((x) => x === 0) && g[4] === 0xffff && g[5] === 0) return v4(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return v4(g[1]!, g[2]!);
+  return null;
+}
+
 /** True when an IP address (v4 or v6) is one outbound requests must not reach; anything else is refused too. */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return REFUSED.check(address, 'ipv4');
+  if (family !== 6) return true;
   // BlockList checks an IPv4-mapped IPv6 address (::ffff:127.0.0.1, ::ffff:7f00:1) against the IPv4 rules.
-  if (family === 6) return REFUSED.check(address, 'ipv6');
-  return true;
+  if (REFUSED.check(address, 'ipv6')) return true;
+  const carried = embeddedIpv4(address);
+  return carried !== null && REFUSED.check(carried, 'ipv4');
 }
 
 export type PublicTarget = { ok: true; address: string; family: 4 | 6 } | { ok: false; message: string };

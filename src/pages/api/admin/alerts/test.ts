@@ -17,7 +17,7 @@ export const POST: APIRoute = async ({ locals }) => {
   const results: Partial<Record<AlertChannel, { sent: boolean; error: string | null }>> = {};
   for (const channel of channels) {
     try {
-      await postAlert(channel, urls[channel]!, text);
+      await postAlert(channel, urls[channel]!, text, locals.runtime.config.allowPrivateWebhookTargets);
       results[channel] = { sent: true, error: null };
     } catch (error) {
       if (!(error instanceof AlertNotDelivered)) throw error;
