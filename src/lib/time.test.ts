@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, startOfDayIn, zoneOffsetMs } from './time.ts';
+import { addDays, isTimeZone, localDateOf, startOfDayIn, zoneOffsetMs } from './time.ts';
 
 describe('startOfDayIn', () => {
   it('finds midnight in Sydney in summer (UTC+11) and winter (UTC+10)', () => {
@@ -10,6 +10,25 @@ describe('startOfDayIn', () => {
   it('handles zones behind UTC and UTC itself', () => {
     expect(startOfDayIn('2026-03-01', 'America/New_York')?.toISOString()).toBe('2026-03-01T05:00:00.000Z');
     expect(startOfDayIn('2026-03-01', 'UTC')?.toISOString()).toBe('2026-03-01T00:00:00.000Z');
+  });
+
+  // Issue 27, item 27: a day whose midnight does not exist began an hour early, on the day before.
+  it('starts a day whose midnight the clocks jump over when they jump (America/Santiago, 2025-09-07)', () => {
+    expect(startOfDayIn('2025-09-07', 'America/Santiago')?.toISOString()).toBe('2025-09-07T04:00:00.000Z');
+    expect(startOfDayIn('2025-04-06', 'America/Santiago')?.toISOString()).toBe('2025-04-06T04:00:00.000Z');
+  });
+
+  it('starts every day of a year, in zones whose clocks change at or near midnight, at the first instant Intl shows that date', () => {
+    const zones = ['America/Santiago', 'America/Havana', 'America/Asuncion', 'Asia/Beirut', 'Australia/Sydney', 'Australia/Lord_Howe', 'Europe/London', 'America/New_York', 'Pacific/Apia'];
+    const wrong: string[] = [];
+    for (const zone of zones) {
+      for (let date = '2025-01-01'; date < '2026-01-01'; date = addDays(date, 1)) {
+        const start = startOfDayIn(date, zone)!;
+        const before = new Date(start.getTime() - 60_000);
+        if (localDateOf(start, zone) !== date || localDateOf(before, zone) >= date) wrong.push(`${zone} ${date}: ${start.toISOString()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('refuses malformed and impossible dates', () => {

@@ -43,10 +43,15 @@ export function startOfDayIn(date: string, timeZone: string): Date | null {
  * wall-clock time would be in UTC.
  */
 export function wallClockIn(wallMs: number, timeZone: string): Date {
-  // Two passes settle a day on which the zone's offset changes.
-  let instant = wallMs - zoneOffsetMs(new Date(wallMs), timeZone);
-  instant = wallMs - zoneOffsetMs(new Date(instant), timeZone);
-  return new Date(instant);
+  // The zone's offsets a day either side: on a day its clocks change they differ, and the wall-clock
+  // time is read with each. One that shows the wall-clock time is the answer (the earlier when both
+  // do: clocks going back show it twice). None does when clocks went forward over it (America/
+  // Santiago's midnight of 2025-09-07 never happens): the day, or hour, starts when they jump, which
+  // is the later reading.
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const readings = [...new Set([zoneOffsetMs(new Date(wallMs - DAY_MS), timeZone), zoneOffsetMs(new Date(wallMs + DAY_MS), timeZone)])].map((offset) => wallMs - offset);
+  const shown = readings.filter((instant) => instant + zoneOffsetMs(new Date(instant), timeZone) === wallMs);
+  return new Date(shown.length ? Math.min(...shown) : Math.max(...readings));
 }
 
 export function isTimeZone(value: string): boolean {

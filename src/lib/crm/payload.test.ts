@@ -114,6 +114,18 @@ describe('parseCrmPayload', () => {
     expect(review({ rating: 5, createdAt: '2025-09-26T14:30:00+02:00' }).createdAt).toEqual(new Date('2025-09-26T12:30:00Z'));
   });
 
+  // Issue 27, item 27: 03/04/2025 was read month first in Australia, and 26/09/2025 not at all.
+  it('reads numeric dates day first outside the United States and month first in it', () => {
+    expect(review({ rating: 5, date: '03/04/2025' }).createdAt).toEqual(new Date('2025-04-02T13:00:00Z'));
+    expect(review({ rating: 5, date: '26/09/2025' }).createdAt).toEqual(new Date('2025-09-25T14:00:00Z'));
+    expect(review({ rating: 5, date: '26.09.2025 14:30' }).createdAt).toEqual(new Date('2025-09-26T04:30:00Z'));
+    expect(review({ rating: 5, date: '03/04/2025' }, { timeZone: 'America/New_York' }).createdAt).toEqual(new Date('2025-03-04T05:00:00Z'));
+    expect(review({ rating: 5, date: '09/26/2025' }, { timeZone: 'America/Chicago' }).createdAt).toEqual(new Date('2025-09-26T05:00:00Z'));
+    // A part over 12 is the day in either order.
+    expect(review({ rating: 5, date: '09/26/2025' }).createdAt).toEqual(new Date('2025-09-25T14:00:00Z'));
+    expect(review({ rating: 5, date: '26/09/2025' }, { timeZone: 'America/New_York' }).createdAt).toEqual(new Date('2025-09-26T04:00:00Z'));
+  });
+
   it('reads platform as the source', () => {
     expect(review({ rating: 5, platform: 'Facebook' }).platform).toBe('Facebook');
   });
