@@ -18,5 +18,16 @@ describe('describeError', () => {
 
   it('says what was thrown when it is not an error', () => {
     expect(describeError('boom')).toBe('string thrown');
+    expect(describeError({ queue: 'email' })).toBe('object thrown');
+  });
+
+  // Issue 27, item 19: a database outage logged 42 lines reading only "object thrown".
+  it("reads the reason from the copy of an error the job queue reports, its query's parameters left out", () => {
+    const failed = new Error('connect ECONNREFUSED 127.0.0.1:5432\nparams: owner@acme.example');
+    Object.assign(failed, { code: 'ECONNREFUSED' });
+    const reported = { ...failed, message: failed.message, stack: failed.stack, queue: 'email', worker: 'w1' };
+    const text = describeError(reported);
+    expect(text).toMatch(/^Error \[ECONNREFUSED\]: connect ECONNREFUSED 127\.0\.0\.1:5432\n\s+at /);
+    expect(text).not.toContain('owner@acme.example');
   });
 });

@@ -8,20 +8,41 @@ import { terminalLine } from './terminal-log.ts';
 
 const MAX_CAUSES = 3;
 
+type ErrorLike = { name: string; message: string; stack?: string | undefined; code?: unknown; cause?: unknown };
+
+/**
+ * An Error, or an object that carries one's fields: pg-boss reports a worker's failure as a copy of
+ * the error (`{ ...error, message, stack, queue }`), which is no Error and has no name of its own.
+ */
+function errorLike(value: unknown): ErrorLike | null {
+  if (value instanceof Error) return value;
+  if (typeof value !== 'object' || value === null) return null;
+  const fields = value as Record<string, unknown>;
+  if (typeof fields.message !== 'string') return null;
+  return {
+    name: typeof fields.name === 'string' ? fields.name : 'Error',
+    message: fields.message,
+    stack: typeof fields.stack === 'string' ? fields.stack : undefined,
+    code: fields.code,
+    cause: fields.cause,
+  };
+}
+
 /** One error, safe to log: its kind, its message (a query's without its parameters) and its stack frames. */
 export function describeError(error: unknown): string {
   const lines: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current !== undefined && current !== null && depth < MAX_CAUSES; depth++) {
-    if (!(current instanceof Error)) {
+    const error = errorLike(current);
+    if (!error) {
       lines.push(depth === 0 ? `${typeof current} thrown` : `caused by a ${typeof current}`);
       break;
     }
-    const code = (current as { code?: unknown }).code;
-    const message = current.message.split(/\nparams: /)[0]!;
-    const frames = (current.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
-    lines.push(`${depth === 0 ? '' : 'caused by '}${current.name}${typeof code === 'string' ? ` [${code}]` : ''}: ${message}`, ...frames.slice(0, 8));
-    current = current.cause;
+    const code = error.code;
+    const message = error.message.split(/\nparams: /)[0]!;
+    const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+    lines.push(`${depth === 0 ? '' : 'caused by '}${error.name}${typeof code === 'string' ? ` [${code}]` : ''}: ${message}`, ...frames.slice(0, 8));
+    current = error.cause;
   }
   return lines.join('\n');
 }
