@@ -3,7 +3,7 @@ import { loginRules } from '../lib/validation/rules.ts';
 import { ADMIN_FLAG_KEY } from './admin-flag.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { Field } from './ui/Field.tsx';
-import { Toast, useToast } from './ui/toast.tsx';
+import { Toast, TOAST_BEFORE_LEAVING_MS, useToast } from './ui/toast.tsx';
 
 export default function AdminGate() {
   const [password, setPassword] = useState('');
@@ -21,7 +21,7 @@ export default function AdminGate() {
       await apiRequest('POST', '/api/auth/admin', { password });
       localStorage.setItem(ADMIN_FLAG_KEY, 'true');
       show({ title: 'Access Granted', variant: 'success' });
-      window.location.reload();
+      setTimeout(() => window.location.reload(), TOAST_BEFORE_LEAVING_MS);
     } catch (failure) {
       setBusy(false);
       localStorage.removeItem(ADMIN_FLAG_KEY);

@@ -315,8 +315,8 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
           </div>
           {script ? (
             <div data-testid="phone-script">
-              <p class="mt-1 text-xs font-medium text-slate-500">{template?.name}</p>
-              <p class="mt-4 rounded-xl bg-brand-50 p-4 text-[0.95rem] leading-relaxed whitespace-pre-line text-slate-900">
+              <p class="mt-1 text-xs font-medium [overflow-wrap:anywhere] text-slate-500">{template?.name}</p>
+              <p class="mt-4 rounded-xl bg-brand-50 p-4 text-[0.95rem] leading-relaxed [overflow-wrap:anywhere] whitespace-pre-line text-slate-900">
                 {script.split(PLACEHOLDER).map((part, i) =>
                   i % 2 ? (
                     <mark key={i} class="rounded bg-amber-100 px-0.5 text-amber-900">

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { loginFormErrors, type FieldErrors } from '../lib/validation/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { DashboardUrlField, Field } from './ui/Field.tsx';
-import { Toast, useToast } from './ui/toast.tsx';
+import { Toast, TOAST_BEFORE_LEAVING_MS, useToast } from './ui/toast.tsx';
 
 interface Props {
   initialSlug: string;
@@ -35,7 +35,8 @@ export default function LoginForm({ initialSlug, origin }: Props) {
         password: form.password,
       });
       show({ title: 'Success', description: 'Logged in successfully', variant: 'success' });
-      window.location.assign(`/${slug}`);
+      // The toast is seen before the dashboard replaces this page (issue 27, item 22).
+      setTimeout(() => window.location.assign(`/${slug}`), TOAST_BEFORE_LEAVING_MS);
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError) {

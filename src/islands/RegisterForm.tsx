@@ -2,9 +2,8 @@ import { useState } from 'preact/hooks';
 import { registrationFormErrors, type FieldErrors, type RegistrationForm } from '../lib/validation/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { DashboardUrlField, Field } from './ui/Field.tsx';
-import { Toast, useToast } from './ui/toast.tsx';
+import { Toast, TOAST_BEFORE_LEAVING_MS, useToast } from './ui/toast.tsx';
 
-const REDIRECT_DELAY_MS = 1000;
 
 type Key = keyof RegistrationForm;
 
@@ -54,7 +53,7 @@ export default function RegisterForm({ origin, plan }: { origin: string; plan?: 
         ...(plan ? { plan } : {}),
       });
       show({ title: 'Registration successful!', description: 'Redirecting to your dashboard...', variant: 'success' });
-      setTimeout(() => window.location.assign(`/${slug}`), REDIRECT_DELAY_MS);
+      setTimeout(() => window.location.assign(`/${slug}`), TOAST_BEFORE_LEAVING_MS);
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError) {

@@ -10,10 +10,15 @@ describe('wallboard figures', () => {
   });
 
   it('colours progress red, yellow and green at 33 and 66', () => {
-    expect(progressColor(32)).toBe('bg-red-500');
-    expect(progressColor(33)).toBe('bg-amber-400');
-    expect(progressColor(65)).toBe('bg-amber-400');
-    expect(progressColor(66)).toBe('bg-emerald-500');
+    expect(progressColor(32, 100)).toBe('bg-red-500');
+    expect(progressColor(33, 100)).toBe('bg-amber-400');
+    expect(progressColor(65, 100)).toBe('bg-amber-400');
+    expect(progressColor(66, 100)).toBe('bg-emerald-500');
+    // Issue 27, item 23: 32.5 % reads "33%" and is red, as below 33 %; 65.9 % reads "66%" and is yellow.
+    expect(progressPercent(13, 40)).toBe(33);
+    expect(progressColor(13, 40)).toBe('bg-red-500');
+    expect(progressColor(659, 1000)).toBe('bg-amber-400');
+    expect(progressColor(0, 0)).toBe('bg-red-500');
   });
 
   it('shows the stored rating divided by ten with one decimal', () => {

@@ -4,8 +4,12 @@ export function progressPercent(reviews: number, target: number): number {
   return Math.min(100, Math.round((reviews / target) * 100));
 }
 
-/** Red below 33 %, yellow from 33 to below 66 %, green from 66 % up. */
-export function progressColor(percent: number): string {
+/**
+ * Red below 33 %, yellow from 33 to below 66 %, green from 66 % up (SPEC.md), of the share itself:
+ * 32.5 % is shown as "33%" but is below 33 %, so red.
+ */
+export function progressColor(reviews: number, target: number): string {
+  const percent = target > 0 ? (reviews / target) * 100 : 0;
   if (percent < 33) return 'bg-red-500';
   if (percent < 66) return 'bg-amber-400';
   return 'bg-emerald-500';

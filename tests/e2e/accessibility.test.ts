@@ -1,11 +1,10 @@
 // Issue 12's acceptance: axe finds no serious or critical accessibility problem on the public pages,
 // the demo (also while it celebrates) and a workspace's wallboard.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { axe, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -16,7 +15,7 @@ async function blockingViolations(page: Page): Promise<string[]> {
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 3000 })
     .catch(() => {});
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .flatMap((violation) =>

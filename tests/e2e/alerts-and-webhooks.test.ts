@@ -1,18 +1,17 @@
 // Issue 15 points 2 and 5 in a browser: the admin panel's Slack and Teams alerts card (a URL saved
 // write-only, a test message that reaches the receiver, a refused URL explained) and the Webhooks card
 // (an endpoint added, its signing secret shown once, a test delivery).
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
 import { AlertReceiver } from '../fakes/alert-receiver.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { axe, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 
 async function seriousViolations(page: Page, cardId: string): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).include(`section[aria-labelledby="${cardId}"]`).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const found = await axe(page).include(`section[aria-labelledby="${cardId}"]`).analyze();
+  return found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe.skipIf(!browserAvailable)('alerts and webhooks in the admin panel', () => {

@@ -159,6 +159,9 @@ describe.skipIf(!browserAvailable)('accounts in the browser', () => {
     await page.getByLabel('Dashboard URL', { exact: true }).fill(workspace.slug);
     await page.getByLabel('Password', { exact: true }).fill(workspace.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    // Issue 27, item 22: the toast was replaced by the next page at once and never seen.
+    await toast(page, 'Logged in successfully').waitFor();
+    expect(pathOf(page)).toBe('/login');
     await waitForPath(`/${workspace.slug}`);
     await page.getByRole('heading', { level: 1, name: workspace.businessName }).waitFor();
   });
@@ -209,6 +212,7 @@ describe.skipIf(!browserAvailable)('accounts in the browser', () => {
     // Enter in the field submits the form.
     await password.fill(workspace.adminPassword);
     await password.press('Enter');
+    await toast(page, 'Access Granted').waitFor();
     const logout = page.getByRole('button', { name: 'Logout' });
     await logout.waitFor();
     await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();

@@ -67,6 +67,19 @@ describe.skipIf(!browserAvailable)('the landing page', () => {
     expect(pathOf(page)).toBe('/register');
   });
 
+  // Issue 27, item 24: "Book a walkthrough" did nothing and "challenge templates" named nothing the product has.
+  it('keeps every promise: each control on the page leads somewhere, and the pricing note names what exists', async () => {
+    const deadButtons = await page.locator('main button, footer button').evaluateAll((buttons) =>
+      // A plain button outside an island has no script: it can do nothing.
+      buttons.filter((b) => (b as HTMLButtonElement).type === 'button' && !b.closest('astro-island')).map((b) => b.textContent?.trim()),
+    );
+    expect(deadButtons).toEqual([]);
+    expect(await page.getByText('challenge templates').count()).toBe(0);
+    await page.getByText('reusable email templates').waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Walk through the demo' }).click();
+    await page.waitForURL((url) => url.pathname === '/demo');
+  });
+
   it('"See live demo" goes to /demo', async () => {
     await page.getByRole('link', { name: 'See live demo' }).click();
     await page.waitForURL((url) => url.pathname === '/demo');

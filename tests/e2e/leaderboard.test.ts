@@ -1,13 +1,12 @@
 // The leaderboard as staff see it (issue 13): two people log a request each, a review is matched to
 // one of them, and the page ranks them with their figures, this week and over the whole challenge.
-import { AxeBuilder } from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
 import { emailTemplates, workspaces } from '../../src/lib/db/schema.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { axe, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { insertReview } from '../helpers/seed-requests.ts';
 
@@ -64,7 +63,7 @@ describe.skipIf(!browserAvailable)('the leaderboard', () => {
 
   /** axe's serious and critical findings, by rule. */
   const blocking = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    (await axe(page).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
   /** The rows of the table as their cells' text: rank, name, sent, opened, matched, conversion, score. */
   const rows = (page: Page) =>

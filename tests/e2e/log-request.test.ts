@@ -61,6 +61,20 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
 
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
+  // Issue 27, item 25: one long unbroken word in a template made the page scroll sideways at 390 px.
+  it('keeps a template with a long unbroken word inside a 390 px phone screen', async () => {
+    const { client, workspace: ws } = await workspace();
+    const word = 'https://reviews.example/'.padEnd(160, 'x');
+    const long = await client.post('/api/email-templates', { ...TEMPLATE, name: `Long ${'y'.repeat(90)}`, subject: word, htmlContent: `<p>${word}</p>`, phoneScript: word });
+    expect(long.status).toBe(201);
+    const page = await open(client, ws.slug);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await field(page, 'Email Template').selectOption(String(long.json.id));
+    await page.getByText(word).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
   it('fills the email and script from a template, logs the request, keeps the staff fields and shows it as Pending', async () => {
     const { client, workspace: ws, workspaceId, teamId } = await workspace();
     const page = await open(client, ws.slug);

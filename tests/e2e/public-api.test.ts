@@ -1,11 +1,10 @@
 // Issue 15 point 3 in a browser: the admin panel's API keys card (create, shown once, revoke) and the
 // API reference at /docs/api, rendered from the product alone under its Content-Security-Policy.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { axe, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 
 /** Set to a folder to keep screenshots of the card (desktop and phone) and of the reference. */
@@ -53,8 +52,8 @@ describe.skipIf(!browserAvailable)('public API in a browser', () => {
     expect((await new Client(app.url, { authorization: `Bearer ${key}` }).get('/api/v1/teams')).status).toBe(200);
 
     // axe: nothing serious or critical in the card, with the new key shown.
-    const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="card-api-keys"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const found = await axe(page).include('section[aria-labelledby="card-api-keys"]').analyze();
+    expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     if (SCREENSHOT_DIR) {
       await keys.scrollIntoViewIfNeeded();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
 import { reviewRequests, workspaces } from '../../src/lib/db/schema.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { axe, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { staffIdFor } from '../../src/lib/staff/people.ts';
 
@@ -174,7 +174,10 @@ describe.skipIf(!browserAvailable)('the reviews page', () => {
     expect(await refused.textContent()).toContain('rating must be a number of stars from 1 to 5');
     expect(await log.getByRole('listitem').filter({ hasText: 'Stored' }).textContent()).toMatch(/Review #\d+/);
 
-    await refused.getByRole('button', { name: /Process the delivery/ }).click();
+    // Issue 27, item 26: "Process again" was named "Process the delivery of ... again" (WCAG 2.5.3).
+    const mismatched = (await axe(page).withRules(['label-content-name-mismatch']).analyze()).violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+    expect(mismatched).toEqual([]);
+    await refused.getByRole('button', { name: /^Process again/ }).click();
     await expect.poll(() => toast(page, 'Still refused').isVisible()).toBe(true);
     expect(await refused.isVisible()).toBe(true);
     await page.close();

@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -93,4 +94,12 @@ export async function accessibleDescription(input: Locator): Promise<string | nu
       .join(' ')
       .trim();
   });
+}
+
+/**
+ * axe on the page with every rule the suite holds to, among them WCAG 2.5.3 "label in name"
+ * (`label-content-name-mismatch`), which axe ships switched off.
+ */
+export function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
 }

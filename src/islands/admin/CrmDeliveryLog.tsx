@@ -95,7 +95,7 @@ export default function CrmDeliveryLog({ timeZone }: { timeZone: string }) {
                   class="btn btn-secondary shrink-0 self-start px-3 py-1.5"
                   onClick={() => void processAgain(entry)}
                   disabled={busyId === entry.id}
-                  aria-label={`Process the delivery of ${formatDateTime(entry.receivedAt, timeZone)} again`}
+                  aria-label={`Process again: the delivery of ${formatDateTime(entry.receivedAt, timeZone)}`}
                 >
                   {busyId === entry.id ? 'Processing...' : 'Process again'}
                 </button>

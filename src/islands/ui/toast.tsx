@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 
+/** How long a success toast shows before the page it announces replaces this one (SPEC.md: 1 s after registering). */
+export const TOAST_BEFORE_LEAVING_MS = 1000;
+
 export const TOAST_DURATION_MS = 5000;
 
 export interface ToastMessage {

@@ -99,7 +99,7 @@ export default function WallboardView({ dashboard, slug, links, status, now, ban
       {banner}
       <header class="rounded-3xl bg-gradient-to-br from-indigo-950 via-slate-900 to-slate-900 p-[2.5vh] ring-1 ring-white/10 lg:px-[2.5vw]">
         <div class="flex flex-wrap items-center justify-between gap-[2vh]">
-          <MaybeLink href={links ? `/${slug}/admin` : undefined} class="flex min-w-0 items-center gap-[1.5vw] p-1" label={links ? 'Open the admin panel' : undefined}>
+          <MaybeLink href={links ? `/${slug}/admin` : undefined} class="flex min-w-0 items-center gap-[1.5vw] p-1">
             {dashboard.companyLogo && (
               <img src={dashboard.companyLogo} alt="" class="h-[clamp(3rem,9vh,7.5rem)] w-auto max-w-[30vw] rounded-xl bg-white object-contain p-1.5" />
             )}
@@ -107,13 +107,15 @@ export default function WallboardView({ dashboard, slug, links, status, now, ban
               <p class="text-[clamp(0.8rem,2vh,1.6rem)] font-semibold tracking-[0.2em] text-amber-300 uppercase">{hasName ? 'Review Challenge' : 'Team'}</p>
               <h1 class="text-[clamp(1.6rem,5vh,4.25rem)] leading-tight font-extrabold break-words lg:truncate">{hasName ? dashboard.companyName : 'Review Challenge'}</h1>
             </div>
+            {/* Named by what it shows, then where it goes: a spoken name holds the visible words (WCAG 2.5.3). */}
+            {links && <span class="sr-only">, open the admin panel</span>}
           </MaybeLink>
-          <MaybeLink href={links ? `/${slug}/reviews` : undefined} class="flex items-baseline gap-[0.8vw] px-2 py-1" label={links ? 'See all reviews' : undefined}>
+          <MaybeLink href={links ? `/${slug}/reviews` : undefined} class="flex items-baseline gap-[0.8vw] px-2 py-1">
             <span data-testid="total-count" class="text-[clamp(3rem,10vh,8.5rem)] leading-none font-black text-white tabular-nums">
               {total}
             </span>
             <span class="text-[clamp(1.25rem,4vh,3.25rem)] font-bold text-slate-400 tabular-nums">/ {target}</span>
-            <span class="sr-only">reviews of the target</span>
+            <span class="sr-only">reviews of the target{links ? ', see all reviews' : ''}</span>
           </MaybeLink>
         </div>
         <div class="mt-[1.6vh] flex items-center gap-[1.5vw]">
@@ -127,7 +129,7 @@ export default function WallboardView({ dashboard, slug, links, status, now, ban
           >
             <div
               data-testid="progress-fill"
-              class={`h-full rounded-full transition-[width] duration-1000 motion-reduce:transition-none ${progressColor(percent)}`}
+              class={`h-full rounded-full transition-[width] duration-1000 motion-reduce:transition-none ${progressColor(total, target)}`}
               style={{ width: `${percent}%` }}
             />
           </div>
