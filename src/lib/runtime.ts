@@ -13,7 +13,7 @@ import { emailWorker, requeueUnsentEmails } from './email/outbox.ts';
 import { googleSyncWorker } from './google/sync-jobs.ts';
 import { milestonesWorker } from './events/milestones.ts';
 import { alertDeliveryWorker, alertsWorker } from './alerts/workers.ts';
-import { webhookDeliveryWorker, webhooksWorker } from './webhooks/deliveries.ts';
+import { requeueUnsentWebhookDeliveries, webhookDeliveryWorker, webhooksWorker } from './webhooks/deliveries.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { LiveHub } from './live/hub.ts';
 import { secretBoxKey } from './secret-box.ts';
@@ -86,6 +86,8 @@ export async function createRuntime(config: Config, database: Database): Promise
   await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime));
   const requeued = await requeueUnsentEmails(database.db, jobs);
   if (requeued) log.info({ emails: requeued }, 'Queued again the emails still to be sent');
+  const deliveries = await requeueUnsentWebhookDeliveries(database.db, jobs);
+  if (deliveries) log.info({ deliveries }, 'Queued again the webhook deliveries still to be made');
   return runtime;
 }
 

@@ -1,7 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookDeliveries } from '../../src/lib/db/schema.ts';
+import { getRuntime } from '../../src/lib/runtime.ts';
+import { requeueUnsentWebhookDeliveries } from '../../src/lib/webhooks/deliveries.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { officeWithTeamAndTemplate } from '../helpers/office.ts';
@@ -197,6 +201,28 @@ describe.concurrent('outbound webhooks', () => {
 
     expect((await admin.client.request('DELETE', `/api/admin/webhooks/${id}`)).status).toBe(200);
     expect((await admin.client.get('/api/admin/webhooks')).json).toEqual([]);
+  });
+
+  // Issue 27, item 18: a backup holds the deliveries still to be made, not the queue's jobs for them.
+  it('sends, once, a delivery left pending with no job (as a restored backup leaves it) when the deliveries are queued again at start', async () => {
+    const target = await receiver();
+    try {
+      const office = await officeWithTeamAndTemplate(app);
+      const { id: endpointId, secret } = (await office.client.post('/api/admin/webhooks', { url: target.url, events: ['request.logged'] })).json as { id: number; secret: string };
+      const deliveryId = randomUUID();
+      const payload = JSON.stringify({ type: 'request.logged', timestamp: new Date().toISOString(), data: { id: 1 } });
+      await app.database.db.insert(webhookDeliveries).values({ id: deliveryId, workspaceId: office.workspaceId, endpointId, eventId: randomUUID(), eventType: 'request.logged', payload, status: 'pending' });
+      const { jobs } = await getRuntime();
+      expect(await requeueUnsentWebhookDeliveries(app.database.db, jobs)).toBeGreaterThanOrEqual(1);
+      const got = await until(() => target.received.find((r) => r.headers['webhook-id'] === deliveryId));
+      expect(verify(secret, got).type).toBe('request.logged');
+      // A second start finds the job already there: nothing more is queued, nothing sent twice.
+      expect(await requeueUnsentWebhookDeliveries(app.database.db, jobs)).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(target.received.filter((r) => r.headers['webhook-id'] === deliveryId)).toHaveLength(1);
+    } finally {
+      await target.close();
+    }
   });
 
   it('allows 10 webhooks per workspace', async () => {

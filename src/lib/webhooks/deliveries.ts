@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'pg-boss';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
 import { webhookDeliveries } from '../db/schema.ts';
 import type { DomainEvent, Store } from '../events/domain-events.ts';
-import { QUEUES } from '../jobs/queue.ts';
+import { QUEUES, type JobQueue } from '../jobs/queue.ts';
 import { log } from '../log.ts';
 import { TEST_EVENT } from './events.ts';
 import { testPayload, webhookPayload } from './payload.ts';
@@ -79,6 +80,23 @@ export function webhookDeliveryWorker(runtime: WebhookRuntime) {
     log.warn({ deliveryId: delivery.id, endpointId: target.id, attempt: attempts, httpStatus: outcome.httpStatus, error: outcome.error }, 'A webhook delivery failed');
     throw new Error(outcome.error ?? `HTTP ${outcome.httpStatus}`);
   };
+}
+
+/**
+ * Queues again every delivery still to be made (pending or retrying), each under the job id it had:
+ * at a start after a restore (the backup holds the deliveries, not the queue's jobs) they are sent;
+ * at any other start the queue already has those ids and nothing more is queued.
+ */
+export async function requeueUnsentWebhookDeliveries(db: Db, jobs: JobQueue): Promise<number> {
+  const unsent = await db
+    .select({ workspaceId: webhookDeliveries.workspaceId, deliveryId: webhookDeliveries.id, resends: webhookDeliveries.resends })
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.status, ['pending', 'retrying']));
+  let queued = 0;
+  for (const { workspaceId, deliveryId, resends } of unsent) {
+    if (await jobs.send(QUEUES.webhookDelivery.name, { workspaceId, deliveryId } satisfies DeliveryJob, { id: deliveryJobId(deliveryId, resends) })) queued++;
+  }
+  return queued;
 }
 
 /** Sends a delivery again (same body, same webhook-id) as a new queue job; false when it is not the workspace's. */
