@@ -7,8 +7,12 @@ type Answer = Checklist & { emailConfigured: boolean };
 interface Props {
   slug: string;
   initial: Answer;
-  /** On the wallboard the list hides once every step is done; in the admin panel it stays. */
-  hideWhenComplete?: boolean;
+  /**
+   * On the wallboard: one slim strip above the board (the next step, and where to find the rest)
+   * that goes once the wallboard has a TV link or every step is done, never covering the board. In
+   * the admin panel: the whole list, which stays.
+   */
+  strip?: boolean;
 }
 
 /** How often the list re-reads the stored state while a step is left (the owner works in other tabs). */
@@ -49,7 +53,7 @@ function stepText(id: SetupStepId, slug: string, emailConfigured: boolean): { ti
 }
 
 /** The set-up checklist of a new workspace (issue 12, "a guided first run"). */
-export default function SetupChecklist({ slug, initial, hideWhenComplete = false }: Props) {
+export default function SetupChecklist({ slug, initial, strip = false }: Props) {
   const [checklist, setChecklist] = useState<Answer>(initial);
   const [choosing, setChoosing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -88,7 +92,34 @@ export default function SetupChecklist({ slug, initial, hideWhenComplete = false
     }
   };
 
-  if (hideWhenComplete && checklist.complete) return null;
+  if (strip) {
+    const onTv = checklist.steps.some((step) => step.id === 'tv_link' && step.done);
+    const next = checklist.steps.find((step) => !step.done);
+    if (checklist.complete || onTv || !next) return null;
+    const text = stepText(next.id, slug, checklist.emailConfigured);
+    return (
+      // 3rem tall on a large screen, its border included: the board gives up exactly that (global.css).
+      <section aria-labelledby="setup-heading" class="border-b border-white/10 bg-indigo-950 text-white lg:h-12" data-setup-strip data-testid="setup-checklist">
+        <div class="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm lg:h-full lg:flex-nowrap lg:py-0">
+          <h2 id="setup-heading" class="font-semibold whitespace-nowrap">Get set up</h2>
+          <p class="whitespace-nowrap text-indigo-200" aria-live="polite">
+            {checklist.done} of {checklist.steps.length} steps done
+          </p>
+          <p class="min-w-0 basis-full text-indigo-100 sm:flex-1 sm:basis-0 lg:truncate" data-step={next.id}>
+            Next: {text.title}
+          </p>
+          {text.href && (
+            <a href={text.href} class="btn min-h-9 bg-white px-3 py-1.5 text-sm whitespace-nowrap text-indigo-950 hover:bg-indigo-100 focus-visible:outline-white">
+              {text.action}
+            </a>
+          )}
+          <a href={`/${slug}/admin`} class="whitespace-nowrap text-indigo-100 underline hover:text-white">
+            All steps
+          </a>
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="setup-heading" class="card p-5 sm:p-6" data-testid="setup-checklist">

@@ -6,7 +6,10 @@ import { connectLive, type LiveStatus } from './live/connection.ts';
 import { useClock } from './wallboard/use-clock.ts';
 import WallboardView from './wallboard/WallboardView.tsx';
 
-const IDLE_CURSOR_MS = 3000;
+/** Without a pointer this long the pointer hides (src/styles/global.css, .wall-idle)... */
+const IDLE_MS = 3000;
+/** ...and this long, on a large screen, the navigation and the set-up strip (.wall-away): the TV shows the board alone. */
+const AWAY_MS = 10_000;
 
 interface Props {
   initial: Dashboard | null;
@@ -17,7 +20,7 @@ interface Props {
   wallboardId?: number;
 }
 
-/** Keeps the screen on (where the browser allows it) and hides the pointer when nobody moves it. */
+/** Keeps the screen on (where the browser allows it) and hides the pointer, and on a large screen the bars around the board, when nobody moves it. */
 function useWallDisplay() {
   useEffect(() => {
     let lock: { release(): Promise<void> } | null = null;
@@ -33,10 +36,13 @@ function useWallDisplay() {
     document.addEventListener('visibilitychange', keepAwake);
 
     let idle: ReturnType<typeof setTimeout> | undefined;
+    let away: ReturnType<typeof setTimeout> | undefined;
     const moved = () => {
-      document.body.classList.remove('cursor-none');
+      document.body.classList.remove('wall-idle', 'wall-away');
       clearTimeout(idle);
-      idle = setTimeout(() => document.body.classList.add('cursor-none'), IDLE_CURSOR_MS);
+      clearTimeout(away);
+      idle = setTimeout(() => document.body.classList.add('wall-idle'), IDLE_MS);
+      away = setTimeout(() => document.body.classList.add('wall-away'), AWAY_MS);
     };
     moved();
     window.addEventListener('pointermove', moved);
@@ -44,7 +50,8 @@ function useWallDisplay() {
       document.removeEventListener('visibilitychange', keepAwake);
       window.removeEventListener('pointermove', moved);
       clearTimeout(idle);
-      document.body.classList.remove('cursor-none');
+      clearTimeout(away);
+      document.body.classList.remove('wall-idle', 'wall-away');
       void lock?.release();
     };
   }, []);

@@ -38,6 +38,45 @@ describe.skipIf(!browserAvailable)('the wallboard', () => {
   const addReview = (admin: Client, reviewerName = 'Sam Lee') =>
     admin.post('/api/test-review', { reviewerName, rating: 5, reviewText: 'Wonderful service', source: 'google' });
 
+  // Issue 27, item 20: the set-up card filled the top half of the TV and pushed the board's panels below its edge.
+  for (const size of [{ width: 1280, height: 720 }, TV, { width: 3840, height: 2160 }]) {
+    it(`keeps the board whole at ${size.width}x${size.height} with set-up steps left: a slim strip, then the board alone, and no strip once a TV link exists`, async () => {
+      const { admin, slug } = await wallboard();
+      await admin.post('/api/teams', { name: 'Front Desk', color: '#F59E0B' });
+      await admin.request('PUT', '/api/settings/google_review_link', { value: 'https://g.page/r/example/review' });
+      await admin.post('/api/email-templates', { name: 'Thanks', subject: 'Hi', htmlContent: '<p>Hi {firstName}</p>', phoneScript: '', isActive: true });
+      await addReview(admin);
+      const page = await browser.context.newPage();
+      await page.setViewportSize(size);
+      await page.clock.install();
+      await page.goto(`${app.url}/${slug}`);
+      await waitForIslands(page);
+      const strip = page.getByTestId('setup-checklist');
+      expect(await strip.textContent()).toContain('4 of 6 steps done');
+      expect((await strip.boundingBox())!.height).toBeLessThanOrEqual(64);
+      const fits = () => page.evaluate(() => document.documentElement.scrollHeight <= innerHeight && document.querySelector('main')!.getBoundingClientRect().bottom <= innerHeight);
+      expect(await fits()).toBe(true);
+      for (const what of [page.getByRole('heading', { level: 1 }), page.getByTestId('total-count'), page.getByTestId('team-card').first()]) {
+        const box = (await what.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+      }
+      // Left alone, the TV shows the board only, still whole.
+      await page.clock.fastForward(11_000);
+      await expect.poll(() => page.getByRole('navigation', { name: 'Workspace' }).isVisible()).toBe(false);
+      expect(await strip.isVisible()).toBe(false);
+      expect(await fits()).toBe(true);
+      // A pointer brings them back.
+      await page.mouse.move(10, 10);
+      await expect.poll(() => strip.isVisible()).toBe(true);
+
+      await admin.post('/api/admin/kiosk-links', { label: 'Lobby TV' });
+      await page.reload();
+      await waitForIslands(page);
+      expect(await page.getByTestId('setup-checklist').count()).toBe(0);
+      await page.close();
+    });
+  }
+
   it('shows the workspace, the target and its teams, server-rendered', async () => {
     const { page, admin, businessName, slug } = await wallboard();
     await admin.post('/api/teams', { name: 'Front Desk', color: '#F59E0B' });
