@@ -132,6 +132,8 @@ async function crashAndRetry(env: Env, { instances, kill }: { instances: number;
       ...cycles,
       `retries: first acknowledged by a 200 "Already received" after unanswered attempts: ${lateAlreadyReceived}; still refused after the retries: ${stillRefused.length}`,
       verdict.summary,
+      // What the servers logged of a failure: the cause of a 5xx a running server answered.
+      ...running.flatMap((server) => server.stdout().split('\n').filter((line) => /"level":"(?:error|fatal)"|"status":5\d\d/.test(line))).slice(0, 10),
     ].join('\n');
     console.log(report);
 

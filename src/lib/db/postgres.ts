@@ -27,9 +27,9 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   });
   return {
     kind: 'postgres',
-    db: drizzle({ client: prepare ? preparing(sql) : sql, schema }) as unknown as Db,
+    db: drizzle({ client: reservingTransactions(sql, prepare), schema }) as unknown as Db,
     transaction: (fn) =>
-      sql.begin((tx) =>
+      beginOnReserved(sql, (tx) =>
         fn({
           exec: async (text) => {
             await tx.unsafe(text);
@@ -48,6 +48,69 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     jobStore: { connectionString: url, schema: options.searchPath ? `${options.searchPath}_jobs` : 'pgboss', max: 3 },
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/**
+ * A transaction on a connection reserved before BEGIN is sent, instead of postgres.js' `sql.begin`.
+ * postgres.js 3.4.9 marks a `begin`'s connection as the transaction's only after BEGIN is written,
+ * and skips the mark when BEGIN is the query that fills the connection's pipeline (or the socket
+ * pushes back): the transaction then fails with UNSAFE_TRANSACTION and its connection, left in the
+ * transaction, goes back to the pool (porsager/postgres#823, #1189). A kill -9 test of the CRM
+ * webhook met it under a burst: one delivery answered 500. `sql.reserve()` marks the connection
+ * first. Savepoints (drizzle's nested transactions) are given on the reserved connection too.
+ */
+export async function beginOnReserved<T>(sql: postgres.Sql, fn: (tx: postgres.Sql) => Promise<T>, wrap: (tx: postgres.Sql) => postgres.Sql = (tx) => tx): Promise<T> {
+  const reserved = await sql.reserve();
+  let savepoints = 0;
+  const inTransaction: postgres.Sql = new Proxy(wrap(reserved), {
+    get(target, property, receiver) {
+      if (property === 'savepoint') {
+        return async (body: (tx: postgres.Sql) => Promise<unknown>) => {
+          const name = `s${savepoints++}`;
+          await reserved.unsafe(`SAVEPOINT ${name}`);
+          try {
+            const result = await body(inTransaction);
+            await reserved.unsafe(`RELEASE SAVEPOINT ${name}`);
+            return result;
+          } catch (error) {
+            await reserved.unsafe(`ROLLBACK TO SAVEPOINT ${name}`);
+            throw error;
+          }
+        };
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+  try {
+    await reserved.unsafe('BEGIN');
+    try {
+      const result = await fn(inTransaction);
+      await reserved.unsafe('COMMIT');
+      return result;
+    } catch (error) {
+      // A connection that broke mid-transaction has nothing to roll back: the first error is the one to tell.
+      await reserved.unsafe('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  } finally {
+    reserved.release();
+  }
+}
+
+/**
+ * The client drizzle is given: its transactions begin on a reserved connection (beginOnReserved),
+ * and with `prepare` its statements are prepared (see preparing).
+ */
+function reservingTransactions(sql: postgres.Sql, prepare: boolean): postgres.Sql {
+  const client = prepare ? preparing(sql) : sql;
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'begin') {
+        return (fn: (tx: postgres.Sql) => Promise<unknown>) => beginOnReserved(sql, fn, prepare ? preparing : undefined);
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
 }
 
 /**
