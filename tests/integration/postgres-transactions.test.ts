@@ -9,7 +9,8 @@ import { databaseKind } from '../helpers/database.ts';
 // burst on the CRM webhook met it as a 500. `max_pipeline: 0` makes every BEGIN fill the pipeline.
 describe.runIf(databaseKind === 'postgres')('transactions on PostgreSQL', () => {
   it('begin on a connection reserved first, where sql.begin at a full pipeline fails', async () => {
-    const sql = postgres(process.env.TEST_DATABASE_URL!, { max: 2, max_pipeline: 0, onnotice: () => {} });
+    // max_pipeline is an option of postgres.js that its type declarations leave out.
+    const sql = postgres(process.env.TEST_DATABASE_URL!, { max: 2, max_pipeline: 0, onnotice: () => {} } as postgres.Options<{}>);
     try {
       await expect(sql.begin((tx) => tx`SELECT 1`)).rejects.toMatchObject({ code: 'UNSAFE_TRANSACTION' });
       const [row] = await beginOnReserved(sql, async (tx) => tx`SELECT txid_current_if_assigned() IS NULL AS fresh, 2 AS two`);
