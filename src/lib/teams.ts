@@ -1,11 +1,11 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
 import { teams } from './db/schema.ts';
-import { findWallboard, readOnlyWallboards } from './wallboards.ts';
 import { addUnderCap } from './db/workspace-cap.ts';
 import { PLAN_LIMIT_MESSAGES, teamsPerWallboard, type Plan } from './plans.ts';
 import { challengeSettings, teamScores } from './scoring.ts';
 import { isReservedTeamName, type TeamColor } from './validation/team-rules.ts';
+import { findWallboard, readOnlyWallboards, WALLBOARD_NOT_FOUND } from './wallboards.ts';
 import { UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
 
 /** A team as the admin card and GET /api/teams show it. */
@@ -33,9 +33,8 @@ export type TeamProblem =
   | 'wallboard_not_found'
   | 'wallboard_read_only';
 
-
 export const TEAM_PROBLEM_MESSAGES: Record<Exclude<TeamProblem, 'not_found' | 'plan_limit' | 'read_only' | 'wallboard_read_only'>, string> = {
-  wallboard_not_found: 'Wallboard not found',
+  wallboard_not_found: WALLBOARD_NOT_FOUND,
   duplicate_name: 'A team with this name already exists',
   reserved_name: `The name "${UNKNOWN_TEAM_NAME}" is kept for reviews that match no team`,
   unknown_locked: `The "${UNKNOWN_TEAM_NAME}" team holds unmatched reviews and cannot be renamed or deleted`,
