@@ -12,7 +12,7 @@ import { emailSender } from './email/mailer.ts';
 import { emailWorker, requeueUnsentEmails } from './email/outbox.ts';
 import { googleSyncWorker } from './google/sync-jobs.ts';
 import { milestonesWorker } from './events/milestones.ts';
-import { alertDeliveryWorker, alertsWorker } from './alerts/workers.ts';
+import { alertDeliveryWorker, alertsWorker, requeueUnsentAlertPosts } from './alerts/workers.ts';
 import { requeueUnsentWebhookDeliveries, webhookDeliveryWorker, webhooksWorker } from './webhooks/deliveries.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { LiveHub } from './live/hub.ts';
@@ -88,6 +88,8 @@ export async function createRuntime(config: Config, database: Database): Promise
   if (requeued) log.info({ emails: requeued }, 'Queued again the emails still to be sent');
   const deliveries = await requeueUnsentWebhookDeliveries(database.db, jobs);
   if (deliveries) log.info({ deliveries }, 'Queued again the webhook deliveries still to be made');
+  const alertPosts = await requeueUnsentAlertPosts(database.db, jobs);
+  if (alertPosts) log.info({ alertPosts }, 'Queued again the Slack and Teams alerts still to be posted');
   return runtime;
 }
 

@@ -183,7 +183,7 @@ describe.concurrent('a matched review', { timeout: 90_000 }, () => {
       expect((await client.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
     }
     const goal = "🎯 Front Desk reached this week's goal of 2 reviews! (Harbourside Dental)";
-    await until(() => slack.texts().slice(before), (texts) => texts.includes(goal) && texts.length >= 4, 10_000);
+    await until(() => slack.texts().slice(before), (texts) => texts.includes(goal) && texts.length >= 4, 40_000);
     await pause(1500);
     expect(slack.texts().slice(before).filter((t) => t === goal)).toHaveLength(1);
   });

@@ -1,9 +1,11 @@
+import type { ALERT_CHANNELS } from '../db/schema.ts';
+
 // Where alerts may go (INTEGRATIONS.md "Slack and Microsoft Teams"): Slack's incoming webhooks, and
 // Teams' Workflows (or the older connector) webhook hosts. The exact list of Teams hosts is
 // UNVERIFIED: every Microsoft host such a URL is known to use is accepted. With
 // ALLOW_PRIVATE_WEBHOOK_TARGETS any http(s) address is (tests and fakes on loopback).
 
-export type AlertChannel = 'slack' | 'teams';
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 export const ALERT_URL_MESSAGES = {
   slack: 'Enter a Slack incoming webhook URL: it starts with https://hooks.slack.com/services/',

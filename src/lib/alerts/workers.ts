@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import type { Db } from '../db/database.ts';
-import { reviewRequests, reviews, teams } from '../db/schema.ts';
+import { alertPosts, reviewRequests, reviews, teams, type DeliveryStatus } from '../db/schema.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
+import { QUEUES, queueAgain, type JobQueue } from '../jobs/queue.ts';
 import { stableUuid } from '../jobs/stable-id.ts';
 import { log } from '../log.ts';
 import type { Runtime } from '../runtime.ts';
@@ -13,14 +14,15 @@ import { AlertNotDelivered, postAlert } from './send.ts';
 import { alertTargets, recordAlertOutcome } from './store.ts';
 import type { AlertChannel } from './targets.ts';
 
-// The alerts consumer reads an event once and queues one post per configured channel, each retried
-// on its own (a Slack outage never delays Teams, nor the other way round).
+// The alerts consumer reads an event once and stores one post per configured channel, queued in the
+// same transaction, each retried on its own (a Slack outage never delays Teams, nor the other way
+// round). A post is a row until it is made, so a restored backup still makes it (requeueUnsentAlertPosts).
 
-export interface AlertPost {
-  workspaceId: number;
-  channel: AlertChannel;
-  text: string;
-}
+/** A post's job. Jobs queued before posts were stored carry the channel and text themselves. */
+export type AlertPostJob = { workspaceId: number; postId: string } | { workspaceId: number; channel: AlertChannel; text: string };
+
+/** How long a made (or given up) post is kept: long enough to see in a backup, short enough not to pile up. */
+const SETTLED_POSTS_KEPT_DAYS = 30;
 
 type AlertDomainEvent = DomainEvent<AlertEvent>;
 
@@ -70,30 +72,76 @@ export function alertsWorker(runtime: Runtime) {
     const facts = workspace ? await factsOf(db, event, workspace) : null;
     if (!facts) return { queued: 0 };
     const text = alertText(facts);
-    for (const channel of channels) {
-      await runtime.jobs.send('alert-delivery', { workspaceId: event.workspaceId, channel, text } satisfies AlertPost, { id: stableUuid(`alert:${event.id}:${channel}`) });
-    }
-    return { queued: channels.length };
+    const { workspaceId } = event;
+    let queued = 0;
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(alertPosts)
+        .where(
+          and(
+            eq(alertPosts.workspaceId, workspaceId),
+            inArray(alertPosts.status, ['delivered', 'failed']),
+            lt(alertPosts.createdAt, sql`now() - make_interval(days => ${SETTLED_POSTS_KEPT_DAYS})`),
+          ),
+        );
+      for (const channel of channels) {
+        const id = stableUuid(`alert:${event.id}:${channel}`);
+        // A consumer job retried after its commit finds its posts there and queues nothing twice.
+        const [created] = await tx.insert(alertPosts).values({ id, workspaceId, channel, text, status: 'pending' }).onConflictDoNothing().returning({ id: alertPosts.id });
+        if (!created) continue;
+        await runtime.jobs.send(QUEUES.alertDelivery.name, { workspaceId, postId: id } satisfies AlertPostJob, { id, tx });
+        queued++;
+      }
+    });
+    return { queued };
   };
 }
 
 /** Posts one alert; a failure is kept on the admin's card and, unless final, tried again by the queue. */
 export function alertDeliveryWorker(runtime: Runtime) {
-  return async (job: Job<AlertPost>): Promise<object> => {
-    const { workspaceId, channel, text } = job.data;
+  return async (job: Job<AlertPostJob>): Promise<object> => {
     const { db } = runtime.database;
-    const url = (await alertTargets(db, workspaceId, runtime.secretKey)).urls[channel];
-    if (!url) return { skipped: 'no longer configured' };
+    const { workspaceId } = job.data;
+    const post =
+      'postId' in job.data
+        ? (await db.select().from(alertPosts).where(and(eq(alertPosts.workspaceId, workspaceId), eq(alertPosts.id, job.data.postId))))[0]
+        : { id: null, channel: job.data.channel, text: job.data.text, attempts: 0, status: 'pending' as const };
+    if (!post) return { skipped: 'post gone' };
+    if (post.status === 'delivered' || post.status === 'failed') return { skipped: `already ${post.status}` };
+    const settle = async (status: DeliveryStatus) => {
+      if (post.id) await db.update(alertPosts).set({ status, attempts: sql`${alertPosts.attempts} + 1` }).where(eq(alertPosts.id, post.id));
+    };
+    const url = (await alertTargets(db, workspaceId, runtime.secretKey)).urls[post.channel];
+    if (!url) {
+      await settle('failed');
+      return { skipped: 'no longer configured' };
+    }
     try {
-      await postAlert(channel, url, text, runtime.config.allowPrivateWebhookTargets);
+      await postAlert(post.channel, url, post.text, runtime.config.allowPrivateWebhookTargets);
     } catch (error) {
       if (!(error instanceof AlertNotDelivered)) throw error;
-      await recordAlertOutcome(db, workspaceId, channel, error.message);
-      log.warn({ workspaceId, channel, final: error.final, err: error.message }, 'An alert was not delivered');
-      if (error.final) return { failed: error.message };
+      const final = error.final || post.attempts + 1 > QUEUES.alertDelivery.retryLimit;
+      await settle(final ? 'failed' : 'retrying');
+      await recordAlertOutcome(db, workspaceId, post.channel, error.message);
+      log.warn({ workspaceId, channel: post.channel, final, err: error.message }, 'An alert was not delivered');
+      if (final) return { failed: error.message };
       throw error;
     }
-    await recordAlertOutcome(db, workspaceId, channel, null);
+    await settle('delivered');
+    await recordAlertOutcome(db, workspaceId, post.channel, null);
     return { delivered: true };
   };
+}
+
+/** Queues again every post still to be made (at start: see queueAgain), under its own job id. */
+export async function requeueUnsentAlertPosts(db: Db, jobs: JobQueue): Promise<number> {
+  const unsent = await db
+    .select({ workspaceId: alertPosts.workspaceId, postId: alertPosts.id })
+    .from(alertPosts)
+    .where(inArray(alertPosts.status, ['pending', 'retrying']));
+  return queueAgain(
+    jobs,
+    QUEUES.alertDelivery.name,
+    unsent.map(({ workspaceId, postId }) => ({ id: postId, data: { workspaceId, postId } satisfies AlertPostJob })),
+  );
 }

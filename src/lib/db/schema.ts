@@ -439,6 +439,27 @@ export const alertSettings = pgTable('alert_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Where a post to an outside receiver stands: a webhook delivery's, a Slack or Teams alert's. */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'retrying', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Where alerts go. */
+export const ALERT_CHANNELS = ['slack', 'teams'] as const;
+
+/** Slack and Teams posts (migrations/0023): each kept until made, so a restore loses none. */
+export const alertPosts = pgTable('alert_posts', {
+  /** Derived from the event id and the channel; also the post's job id. */
+  id: uuid('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  channel: text('channel', { enum: ALERT_CHANNELS }).notNull(),
+  text: text('text').notNull(),
+  status: text('status', { enum: DELIVERY_STATUSES }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Outbound webhook endpoints (migrations/0020, decision 043): the signing secret is sealed. */
 export const webhookEndpoints = pgTable('webhook_endpoints', {
   id: serial('id').primaryKey(),
@@ -452,8 +473,6 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'retrying', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export const webhookDeliveries = pgTable('webhook_deliveries', {
   /** Derived from the event id and the endpoint; the webhook-id header of every attempt. */
@@ -468,7 +487,7 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   eventType: text('event_type').notNull(),
   /** The JSON body, as sent on every attempt and resend. */
   payload: text('payload').notNull(),
-  status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull(),
+  status: text('status', { enum: DELIVERY_STATUSES }).notNull(),
   resends: integer('resends').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { JobResult, JobWithMetadata } from 'pg-boss';
 import type { Db } from '../db/database.ts';
 import { emailOutbox, reviewRequests, type OutboxStatus } from '../db/schema.ts';
-import type { JobQueue } from '../jobs/queue.ts';
+import { queueAgain, type JobQueue } from '../jobs/queue.ts';
 import { stableUuid } from '../jobs/stable-id.ts';
 import { log } from '../log.ts';
 import type { EmailSender } from './mailer.ts';
@@ -100,21 +100,17 @@ export async function queueOutboxMessage(tx: Pick<Db, 'execute'>, jobs: JobQueue
   await jobs.send('email', { workspaceId, outboxId } satisfies EmailJob, { id: emailJobId(outboxId, round), tx });
 }
 
-/**
- * Queues again every message still to be sent. At start: a backup carries the messages but not the
- * queue, and a job id per send round makes this a no-op for messages whose job is still there.
- */
+/** Queues again every message still to be sent (at start: see queueAgain), under its send round's job id. */
 export async function requeueUnsentEmails(db: Db, jobs: JobQueue): Promise<number> {
   const unsent = await db
     .select({ workspaceId: emailOutbox.workspaceId, outboxId: emailOutbox.id, round: emailOutbox.sendRound })
     .from(emailOutbox)
     .where(inArray(emailOutbox.status, ['pending', 'retrying']));
-  let queued = 0;
-  for (const message of unsent) {
-    const id = await jobs.send('email', { workspaceId: message.workspaceId, outboxId: message.outboxId } satisfies EmailJob, { id: emailJobId(message.outboxId, message.round) });
-    if (id) queued++;
-  }
-  return queued;
+  return queueAgain(
+    jobs,
+    'email',
+    unsent.map(({ workspaceId, outboxId, round }) => ({ id: emailJobId(outboxId, round), data: { workspaceId, outboxId } satisfies EmailJob })),
+  );
 }
 
 /**

@@ -96,3 +96,16 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
     },
   };
 }
+
+/**
+ * Queues again, each under the job id it had, work a table says is still to be done: a backup carries
+ * the tables, not the queue, so after a restore this sends what was waiting; at any other start the
+ * queue still holds those ids and nothing is queued twice. Returns how many were queued.
+ */
+export async function queueAgain(jobs: JobQueue, queue: QueueName, unsent: { id: string; data: object }[]): Promise<number> {
+  let queued = 0;
+  for (const { id, data } of unsent) {
+    if (await jobs.send(queue, data, { id })) queued++;
+  }
+  return queued;
+}

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { webhookDeliveries } from '../db/schema.ts';
 import type { DomainEvent, Store } from '../events/domain-events.ts';
-import { QUEUES, type JobQueue } from '../jobs/queue.ts';
+import { QUEUES, queueAgain, type JobQueue } from '../jobs/queue.ts';
 import { log } from '../log.ts';
 import { TEST_EVENT } from './events.ts';
 import { testPayload, webhookPayload } from './payload.ts';
@@ -82,21 +82,17 @@ export function webhookDeliveryWorker(runtime: WebhookRuntime) {
   };
 }
 
-/**
- * Queues again every delivery still to be made (pending or retrying), each under the job id it had:
- * at a start after a restore (the backup holds the deliveries, not the queue's jobs) they are sent;
- * at any other start the queue already has those ids and nothing more is queued.
- */
+/** Queues again every delivery still to be made (at start: see queueAgain), under the job id it had. */
 export async function requeueUnsentWebhookDeliveries(db: Db, jobs: JobQueue): Promise<number> {
   const unsent = await db
     .select({ workspaceId: webhookDeliveries.workspaceId, deliveryId: webhookDeliveries.id, resends: webhookDeliveries.resends })
     .from(webhookDeliveries)
     .where(inArray(webhookDeliveries.status, ['pending', 'retrying']));
-  let queued = 0;
-  for (const { workspaceId, deliveryId, resends } of unsent) {
-    if (await jobs.send(QUEUES.webhookDelivery.name, { workspaceId, deliveryId } satisfies DeliveryJob, { id: deliveryJobId(deliveryId, resends) })) queued++;
-  }
-  return queued;
+  return queueAgain(
+    jobs,
+    QUEUES.webhookDelivery.name,
+    unsent.map(({ workspaceId, deliveryId, resends }) => ({ id: deliveryJobId(deliveryId, resends), data: { workspaceId, deliveryId } satisfies DeliveryJob })),
+  );
 }
 
 /** Sends a delivery again (same body, same webhook-id) as a new queue job; false when it is not the workspace's. */

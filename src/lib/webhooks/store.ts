@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus } from '../db/schema.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, type DeliveryStatus } from '../db/schema.ts';
 import { addUnderCap } from '../db/workspace-cap.ts';
 import { stableUuid } from '../jobs/stable-id.ts';
 import { open, seal } from '../secret-box.ts';
@@ -18,7 +18,7 @@ export interface WebhookEndpointView {
   url: string;
   events: string[];
   createdAt: string;
-  lastDelivery: { status: WebhookDeliveryStatus; at: string } | null;
+  lastDelivery: { status: DeliveryStatus; at: string } | null;
 }
 
 export async function listWebhookEndpoints(db: Db, workspaceId: number): Promise<WebhookEndpointView[]> {
@@ -109,7 +109,7 @@ export interface DeliveryRow {
   endpointId: number;
   eventType: string;
   payload: string;
-  status: WebhookDeliveryStatus;
+  status: DeliveryStatus;
   resends: number;
 }
 
@@ -134,7 +134,7 @@ export async function recordAttempt(
   deliveryId: string,
   jobId: string | null,
   outcome: { httpStatus: number | null; error: string | null; durationMs: number },
-  status: WebhookDeliveryStatus,
+  status: DeliveryStatus,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({ deliveryId, jobId, httpStatus: outcome.httpStatus, error: outcome.error?.slice(0, 500) ?? null, durationMs: outcome.durationMs });
@@ -155,7 +155,7 @@ export interface DeliveryView {
   id: string;
   webhookId: string;
   eventType: string;
-  status: WebhookDeliveryStatus;
+  status: DeliveryStatus;
   createdAt: string;
   attempts: { at: string; httpStatus: number | null; error: string | null; durationMs: number }[];
 }
