@@ -134,7 +134,7 @@ describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
     await page.getByLabel('Reviewer name').fill('Jane Citizen');
     await page.getByLabel('Comment').fill('Lovely visit, thank you!');
     await page.getByRole('button', { name: 'Submit Test Review' }).click();
-    await wallboard.getByTestId('celebration-overlay').waitFor({ state: 'visible', timeout: 5_000 });
+    await wallboard.getByTestId('celebration-overlay').waitFor({ state: 'visible' });
     await waitDone(page, 'test_review');
     expect(await page.getByTestId('setup-checklist').textContent()).toContain('6 of 6 steps done');
     await wallboard.reload();

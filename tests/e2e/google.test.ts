@@ -60,7 +60,7 @@ describe.skipIf(!browserAvailable)('Google Business Profile in the browser', () 
 
     // While Google's quota is 0, discovery says "Still Failed" and the manual fields stay.
     await adminPage.getByRole('button', { name: 'Try Auto-Discover One More Time' }).click();
-    await expect.poll(() => toast(adminPage, 'Still Failed').isVisible(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => toast(adminPage, 'Still Failed').isVisible()).toBe(true);
     expect(await toast(adminPage, 'Still Failed').textContent()).toContain('Quota still blocked. Use manual entry below.');
     expect(await adminPage.getByLabel('Account ID').isVisible()).toBe(true);
     fake.state.quotaZero = false;
@@ -84,7 +84,7 @@ describe.skipIf(!browserAvailable)('Google Business Profile in the browser', () 
     expect(await gmbPage.getByTestId('gmb-review').filter({ hasText: 'Anonymous' }).count()).toBe(1);
 
     // The wallboard moved live; the reviews page lists them (no request to match: Unknown).
-    await expect.poll(() => wallboard.getByTestId('total-count').textContent(), { timeout: 3000 }).toBe('2');
+    await expect.poll(() => wallboard.getByTestId('total-count').textContent()).toBe('2');
     const reviewsPage = await open(`/${details.slug}/reviews`);
     expect(await reviewsPage.getByTestId('unmatched-review').filter({ hasText: 'Sarah Kim' }).isVisible()).toBe(true);
     expect(await reviewsPage.getByTestId('unmatched-count').textContent()).toBe('2');
@@ -92,7 +92,7 @@ describe.skipIf(!browserAvailable)('Google Business Profile in the browser', () 
     // Google refuses the token: the card turns to Reconnect after the next sync.
     fake.state.invalidGrant = true;
     await adminPage.getByRole('button', { name: 'Poll Now' }).click();
-    await expect.poll(() => adminPage.getByTestId('gmb-status').textContent(), { timeout: 5000 }).toBe('Reconnect needed');
+    await expect.poll(() => adminPage.getByTestId('gmb-status').textContent()).toBe('Reconnect needed');
     expect(await adminPage.getByText('Google no longer accepts this connection', { exact: true }).isVisible()).toBe(true);
     expect(await adminPage.getByRole('link', { name: 'Reconnect' }).getAttribute('href')).toBe('/api/gmb/oauth/initiate');
   });

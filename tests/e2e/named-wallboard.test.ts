@@ -63,8 +63,8 @@ describe.skipIf(!browserAvailable)('a named wallboard', () => {
 
     // Robert's review matches his request, for this wallboard's team: it celebrates and counts here.
     await admin.post('/api/test-review', { reviewerName: 'Robert Nguyen', rating: 5, reviewText: 'Great', source: 'ghl' });
-    await page.getByTestId('celebration-overlay').waitFor({ state: 'visible', timeout: 3000 });
-    await expect.poll(() => page.getByTestId('total-count').textContent(), { timeout: 3000 }).toBe('1');
+    await page.getByTestId('celebration-overlay').waitFor({ state: 'visible' });
+    await expect.poll(() => page.getByTestId('total-count').textContent()).toBe('1');
     await page.close();
   }, 60_000);
 });

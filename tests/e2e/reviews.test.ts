@@ -76,15 +76,15 @@ describe.skipIf(!browserAvailable)('the reviews page', () => {
 
     // Live on both pages, no reload.
     const unmatched = reviewsPage.getByTestId('unmatched-review').filter({ hasText: 'Zed Quill' });
-    await expect.poll(() => unmatched.isVisible(), { timeout: 3000, interval: 50 }).toBe(true);
+    await expect.poll(() => unmatched.isVisible(), { interval: 50 }).toBe(true);
     expect(await reviewsPage.getByTestId('unmatched-section').isVisible()).toBe(true);
     expect(await reviewsPage.getByTestId('unmatched-count').textContent()).toBe('1');
     expect(await reviewsPage.getByTestId('count-line').textContent()).toBe('1 review');
-    await expect.poll(() => wallboard.getByTestId('total-count').textContent(), { timeout: 3000, interval: 50 }).toBe('1');
+    await expect.poll(() => wallboard.getByTestId('total-count').textContent(), { interval: 50 }).toBe('1');
 
     // The celebration plays on the reviews page too, then clears.
     const overlay = reviewsPage.getByTestId('celebration-overlay');
-    await expect.poll(() => overlay.isVisible(), { timeout: 3000, interval: 50 }).toBe(true);
+    await expect.poll(() => overlay.isVisible(), { interval: 50 }).toBe(true);
     await expect.poll(() => overlay.isVisible(), { timeout: 10_000, interval: 200 }).toBe(false);
 
     // The assign control: one choice clears the other; Assign needs one.

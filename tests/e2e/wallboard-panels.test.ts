@@ -78,10 +78,10 @@ describe.skipIf(!browserAvailable)('the wallboard panels', () => {
     expect(await olivia.locator('td').allTextContents()).toEqual(['1', 'Olivia', '1', '0', '0', '0%', expect.any(String)]);
 
     expect((await review(admin, 'Robert Nguyen')).status).toBe(201);
-    await expect.poll(() => week.textContent(), { timeout: 2000, interval: 50 }).toContain('This week 1 / 10 reviews');
-    await expect.poll(async () => Number(await card.getByTestId('team-score').textContent()), { timeout: 2000, interval: 50 }).toBeGreaterThan(scoreBefore);
+    await expect.poll(() => week.textContent(), { interval: 50 }).toContain('This week 1 / 10 reviews');
+    await expect.poll(async () => Number(await card.getByTestId('team-score').textContent()), { interval: 50 }).toBeGreaterThan(scoreBefore);
     expect(await card.textContent()).toContain('1 request · 1 review');
-    await expect.poll(async () => (await olivia.locator('td').allTextContents()).slice(2, 6), { timeout: 2000, interval: 50 }).toEqual(['1', '0', '1', '100%']);
+    await expect.poll(async () => (await olivia.locator('td').allTextContents()).slice(2, 6), { interval: 50 }).toEqual(['1', '0', '1', '100%']);
     // The score decides the lead.
     expect(await card.getByText('Leading').isVisible()).toBe(true);
     await teams.close();
@@ -93,10 +93,10 @@ describe.skipIf(!browserAvailable)('the wallboard panels', () => {
     const page = await open(slug);
     expect(await page.getByTestId('wallboard-panel-teams').isVisible()).toBe(true);
     expect(await page.getByTestId('wallboard-panel-latest').count()).toBe(0);
-    await page.getByTestId('wallboard-panel-latest').waitFor({ timeout: 7000 });
+    await page.getByTestId('wallboard-panel-latest').waitFor();
     expect(await page.getByTestId('wallboard-panel-teams').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Latest reviews' }).getAttribute('aria-current')).toBe('true');
-    await page.getByTestId('wallboard-panel-teams').waitFor({ timeout: 7000 });
+    await page.getByTestId('wallboard-panel-teams').waitFor();
     await page.close();
   }, 30_000);
 
@@ -105,16 +105,16 @@ describe.skipIf(!browserAvailable)('the wallboard panels', () => {
     const page = await open(slug);
     expect((await review(admin, 'Samantha Leeds')).status).toBe(201);
     const overlay = page.getByTestId('celebration-overlay');
-    await overlay.waitFor({ state: 'visible', timeout: 2000 });
+    await overlay.waitFor({ state: 'visible' });
     expect(await overlay.textContent()).not.toContain('Samantha');
     expect(await overlay.getByRole('img', { name: '5 out of 5 stars' }).count()).toBe(1);
     const latest = page.getByTestId('latest-review');
-    await expect.poll(() => latest.count(), { timeout: 2000 }).toBe(1);
+    await expect.poll(() => latest.count()).toBe(1);
     expect(await latest.textContent()).toContain('A customer');
     expect(await page.getByTestId('wallboard-panel-latest').textContent()).not.toContain('Samantha');
     // With names shown, the same panel gives a first name and initial only.
     await admin.request('PUT', '/api/settings/show_reviewer_names', { value: 'true' });
-    await expect.poll(() => latest.textContent(), { timeout: 3000 }).toContain('Samantha L.');
+    await expect.poll(() => latest.textContent()).toContain('Samantha L.');
     expect(await latest.textContent()).not.toContain('Leeds');
     await page.close();
   });
@@ -127,7 +127,7 @@ describe.skipIf(!browserAvailable)('the wallboard panels', () => {
     expect(await unknown.textContent()).toContain('Reviews not matched to a request yet');
     expect(await unknown.getByTestId('team-rank').count()).toBe(0);
     await admin.request('PUT', '/api/settings/show_unknown_team', { value: 'false' });
-    await expect.poll(() => page.getByTestId('team-card').count(), { timeout: 3000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('team-card').count()).toBe(1);
     expect(await page.getByTestId('team-card').textContent()).toContain('Front Desk');
     await page.close();
   });
@@ -138,7 +138,7 @@ describe.skipIf(!browserAvailable)('the wallboard panels', () => {
     const other = await open(slug);
     await pressed.getByRole('button', { name: 'Play a demo celebration' }).click();
     const overlay = pressed.getByTestId('celebration-overlay');
-    await overlay.waitFor({ state: 'visible', timeout: 2000 });
+    await overlay.waitFor({ state: 'visible' });
     expect(await overlay.textContent()).toContain('Demo celebration');
     await other.waitForTimeout(3000);
     expect(await other.getByTestId('celebration-overlay').count()).toBe(0);
