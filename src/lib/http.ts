@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { nextPage, PAGE_PROBLEM, pageOf, type Page } from './paging.ts';
+import { MAX_ROW_ID } from './validation/rules.ts';
 
 export const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -126,9 +127,6 @@ export function unsafeInput(value: unknown, field?: string): { message: string; 
   }
   return null;
 }
-
-/** The largest id a row can have (PostgreSQL's integer). */
-export const MAX_ROW_ID = 2_147_483_647;
 
 /**
  * A numeric id from a URL's path or query, or null for anything else, out of the database's range

@@ -6,6 +6,7 @@ import { COUNTED_FOR_TEAM } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
 import { LIVE_REVIEW, type ReviewKind } from './store.ts';
 import { FIRST_PAGE, type Page } from '../paging.ts';
+import { MAX_ROW_ID } from '../validation/rules.ts';
 
 // Review administration (SPEC.md section 2 "Google Reviews table" and the Edit and Reassign dialogs,
 // section 4 "Review transitions"). Every query is scoped by the caller's workspace; an id of another
@@ -44,7 +45,6 @@ export type AdminReviewProblem = 'review_not_found' | 'request_not_found' | 'req
 
 export type AdminReviewResult = { ok: true; review: AdminReview } | { ok: false; problem: AdminReviewProblem };
 
-const MAX_ROW_ID = 2_147_483_647;
 const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ROW_ID;
 
 const COUNTED = [...COUNTED_FOR_TEAM];

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from './rules.ts';
 import { COMMENT_TOO_LONG, RATING_RANGE, REVIEW_COMMENT_MAX, REVIEWER_NAME_MAX, REVIEWER_NAME_REQUIRED, REVIEWER_NAME_TOO_LONG } from './review-edit-rules.ts';
 
 // Server-side schemas of the admin review calls (SPEC.md section 7): edit, reassign, unmatch.
-
-const MAX_ROW_ID = 2_147_483_647;
 
 /** PUT /api/google-reviews/{id}: {reviewerName, rating, comment}; the comment may be empty, null or left out. */
 export const reviewEditPayload = z.object({

@@ -9,6 +9,8 @@ export const PASSWORD_MAX = 200;
 export const BUSINESS_NAME_MIN = 2;
 export const BUSINESS_NAME_MAX = 100;
 export const EMAIL_MAX = 254;
+/** The largest id a row can have (PostgreSQL's integer): a larger one in a path or a body is refused, never queried. */
+export const MAX_ROW_ID = 2_147_483_647;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
