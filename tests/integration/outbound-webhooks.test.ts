@@ -47,7 +47,7 @@ const verify = (secret: string, got: Received) =>
     'webhook-id': String(got.headers['webhook-id']),
     'webhook-timestamp': String(got.headers['webhook-timestamp']),
     'webhook-signature': String(got.headers['webhook-signature']),
-  }) as { type: string; timestamp: string; data: Record<string, unknown> };
+  }) as { type: string; version: number; timestamp: string; data: Record<string, unknown> };
 
 let app: TestApp;
 beforeAll(async () => {
@@ -77,7 +77,9 @@ describe.concurrent('outbound webhooks', () => {
       expect((await office.client.post('/api/test-review', { reviewerName: 'Zoë Ng', rating: 5, reviewText: 'Lovely' })).status).toBeLessThan(300);
       const review = await until(() => target.received.find((r) => r.body.includes('"review.created"')));
       const reviewPayload = verify(secret, review);
-      expect(reviewPayload).toMatchObject({ type: 'review.created', data: { rating: 5, reviewerName: 'Zoë Ng' } });
+      // Issue 28, item 5: the body says which shape of data it carries before a receiver depends on it.
+      expect(reviewPayload).toMatchObject({ type: 'review.created', version: 1, data: { rating: 5, reviewerName: 'Zoë Ng' } });
+      expect(Object.keys(reviewPayload)).toEqual(['type', 'version', 'timestamp', 'data']);
       expect(review.headers['content-type']).toBe('application/json');
       expect(review.headers['user-agent']).toContain('ReviewChallenge');
 

@@ -3,14 +3,22 @@ import type { Db } from '../db/database.ts';
 import { reviewRequests, reviews, teams, wallboards } from '../db/schema.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
 
-// What a webhook receiver gets: {type, timestamp, data} (the Standard Webhooks envelope), the data read
-// from the database when the delivery is made, kept with it so every attempt and resend sends the same
-// body. Kept small and free of customers' contact details: no email address or phone number.
+// What a webhook receiver gets: {type, version, timestamp, data} (the Standard Webhooks envelope and
+// the version of its data's shape), the data read from the database when the delivery is made, kept
+// with it so every attempt and resend sends the same body. Kept small and free of customers' contact
+// details: no email address or phone number.
 
 import { TEST_EVENT } from './events.ts';
 
+/**
+ * The shape of `data` a receiver can rely on. A change that removes or renames a field, or changes
+ * what one means, raises it; a field added keeps it.
+ */
+export const WEBHOOK_PAYLOAD_VERSION = 1;
+
 export interface WebhookPayload {
   type: string;
+  version: typeof WEBHOOK_PAYLOAD_VERSION;
   timestamp: string;
   data: Record<string, unknown>;
 }
@@ -57,7 +65,7 @@ async function reviewData(db: Db, workspaceId: number, reviewId: number) {
 
 /** The payload of an event for webhook receivers; null when what it names is gone (nothing is sent). */
 export async function webhookPayload(db: Db, event: DomainEvent): Promise<WebhookPayload | null> {
-  const envelope = (data: Record<string, unknown> | null) => (data ? { type: event.type, timestamp: event.occurredAt, data } : null);
+  const envelope = (data: Record<string, unknown> | null): WebhookPayload | null => (data ? { type: event.type, version: WEBHOOK_PAYLOAD_VERSION, timestamp: event.occurredAt, data } : null);
   switch (event.type) {
     case 'review.created':
       return envelope(await reviewData(db, event.workspaceId, (event as DomainEvent<'review.created'>).data.reviewId));
@@ -93,5 +101,5 @@ export async function webhookPayload(db: Db, event: DomainEvent): Promise<Webhoo
 
 /** The body of "Send test". */
 export function testPayload(now = new Date()): WebhookPayload {
-  return { type: TEST_EVENT, timestamp: now.toISOString(), data: { message: 'A test event from Review Challenge' } };
+  return { type: TEST_EVENT, version: WEBHOOK_PAYLOAD_VERSION, timestamp: now.toISOString(), data: { message: 'A test event from Review Challenge' } };
 }
