@@ -6,6 +6,11 @@ const integrationDatabases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgre
 export default defineConfig({
   test: {
     pool: 'forks',
+    // A worker process runs one test file after another instead of a new process per file: each file
+    // paid about two seconds of CPU to load the built app, PGlite and the test helpers again, over 200
+    // files (docs/benchmarks.md, "The suite's time"). What a file starts it stops: servers, databases and
+    // browsers are closed in its afterAll, the runtime is installed per app (tests/helpers/app.ts).
+    isolate: false,
     // Two test files at a time (the API tests on PGlite: three, below): Chromium, the unit tests and
     // the API tests' servers keep both cores busy.
     maxWorkers: 2,
@@ -17,8 +22,10 @@ export default defineConfig({
     execArgv: ['--import=./src/lib/resolve-hooks.ts'],
     // Passwords hashed at 2^10 instead of the product's 2^15: the suite's servers hash over a thousand
     // of them, and their cost is what a test of sign-in cannot notice (decision 051). The servers the
-    // tests spawn inherit it; config.ts refuses it outside a test run.
-    env: { NODE_ENV: 'test', PASSWORD_HASH_COST: '10' },
+    // tests spawn inherit it; config.ts refuses it outside a test run. Likewise every queued job is
+    // retried a second after it failed instead of on the product's 2 s to 10 h backoff: a test of a
+    // retry waits for the retry, not for the schedule (the schedule itself: src/lib/jobs/queue.test.ts).
+    env: { NODE_ENV: 'test', PASSWORD_HASH_COST: '10', RETRY_DELAY_SECONDS: '1' },
     projects: [
       {
         extends: true,

@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PASSWORD_HASH_COST: '16' })).not.toThrow();
   });
 
+  it("refuses the tests' flat retry schedule outside a test run, and a delay that is not whole seconds", () => {
+    expect(() => loadConfig({ RETRY_DELAY_SECONDS: '1' })).toThrow(/RETRY_DELAY_SECONDS is for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'test', RETRY_DELAY_SECONDS: '0.5' })).toThrow(/RETRY_DELAY_SECONDS must be a whole number/);
+    expect(loadConfig({ NODE_ENV: 'test', RETRY_DELAY_SECONDS: '1' }).retryDelaySeconds).toBe(1);
+    expect(loadConfig({}).retryDelaySeconds).toBeUndefined();
+  });
+
   it('requires APP_SECRET in production and with PostgreSQL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/test' })).toThrow(/APP_SECRET/);

@@ -81,6 +81,7 @@ const schema = z
         return z.NEVER;
       }),
     PASSWORD_HASH_COST: z.string().optional(),
+    RETRY_DELAY_SECONDS: z.coerce.number().int('RETRY_DELAY_SECONDS must be a whole number of seconds').min(1).max(60).optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_STARTER: z.string().optional(),
@@ -101,6 +102,9 @@ const schema = z
   .superRefine((env, ctx) => {
     const cost = readPasswordHashCost(env);
     if (typeof cost === 'string') ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: cost });
+    if (env.RETRY_DELAY_SECONDS !== undefined && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['RETRY_DELAY_SECONDS'], message: 'RETRY_DELAY_SECONDS is for tests only (NODE_ENV=test)' });
+    }
     if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'APP_SECRET is required in production' });
     }
@@ -169,6 +173,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     /** Slack, Teams and webhook targets may be any address, loopback included (tests and fakes). */
     allowPrivateWebhookTargets: c.ALLOW_PRIVATE_WEBHOOK_TARGETS === 'true',
+    /**
+     * Tests only: every queued job (email, alert, webhook delivery) is retried this many seconds after
+     * a failure, without backoff, so that a test of a retry waits seconds instead of the product's
+     * minutes (src/lib/jobs/queue.ts). Unset: each queue's own schedule.
+     */
+    retryDelaySeconds: c.RETRY_DELAY_SECONDS,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     google: {

@@ -61,7 +61,7 @@ export async function createRuntime(config: Config, database: Database): Promise
     live.deliver(notice).catch((error) => logError('Could not deliver a live event', error));
   });
   const appSecret = resolveAppSecret(config);
-  const jobs = await startJobQueue(database);
+  const jobs = await startJobQueue(database, { retryDelaySeconds: config.retryDelaySeconds });
   const maintenance = database.kind === 'pglite' ? startPgliteMaintenance(database.db) : null;
   const runtime: Runtime = {
     config,

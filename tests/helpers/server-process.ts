@@ -25,6 +25,14 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * V8 flags for the servers the tests spawn, beside `npm start`'s own: PGlite's WebAssembly compiled by
+ * the baseline compiler only. A server a test starts lives seconds; V8's optimising compiler spent
+ * about half of its start's CPU (2 of 4 s) on code such a server never runs long enough to profit
+ * from (docs/benchmarks.md, "The suite's time"). The product keeps the default: it runs for weeks.
+ */
+export const TEST_SERVER_FLAGS = ['--liftoff-only'];
+
 /** Every server this test file started and that still runs: none outlives the file's process. */
 const running = new Set<ChildProcess>();
 process.once('exit', () => {
@@ -35,7 +43,7 @@ process.once('exit', () => {
 export function spawnServer(env: Record<string, string>, cwd = ROOT): ServerProcess & { ready(): Promise<void> } {
   const port = env.PORT ?? '0';
   const start = startCommand();
-  const child = spawn(process.execPath, [...start.flags, 'main.ts'], {
+  const child = spawn(process.execPath, [...start.flags, ...TEST_SERVER_FLAGS, 'main.ts'], {
     cwd,
     env: { ...process.env, ...start.env, HOST: '127.0.0.1', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -55,7 +55,20 @@ const EMAIL_BATCH = 20;
 // With NOTIFY a new job starts at once; polling finds the retries that come due.
 const POLL_SECONDS = 2;
 
-export async function startJobQueue(database: Database): Promise<JobQueue> {
+export interface JobQueueOptions {
+  /** Tests only (config.retryDelaySeconds): every retry after this many seconds, no backoff, polled as often. */
+  retryDelaySeconds?: number | undefined;
+}
+
+/** A queue's schedule, or the test run's flat one: same retry count, so "failed after the last retry" still happens. */
+export function scheduled(queue: Queue, retryDelaySeconds: number | undefined): Queue {
+  if (retryDelaySeconds === undefined || !queue.retryLimit) return queue;
+  // pg-boss takes a ceiling only with backoff.
+  const { retryDelayMax: _ceiling, ...flat } = queue;
+  return { ...flat, retryDelay: retryDelaySeconds, retryBackoff: false };
+}
+
+export async function startJobQueue(database: Database, { retryDelaySeconds }: JobQueueOptions = {}): Promise<JobQueue> {
   const boss = new PgBoss({
     ...database.jobStore,
     useListenNotify: true,
@@ -68,13 +81,15 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
   let started = false;
   await boss.start();
   started = true;
-  for (const queue of Object.values(QUEUES)) {
+  for (const declared of Object.values(QUEUES)) {
+    const queue = scheduled(declared, retryDelaySeconds);
     // createQueue is idempotent; updateQueue brings an existing queue to the schedule declared above.
     await boss.createQueue(queue.name, queue);
     const { name, policy: _policy, ...changeable } = queue as Queue;
     await boss.updateQueue(name, changeable);
   }
-  const polling = { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: POLL_SECONDS };
+  const pollSeconds = Math.min(POLL_SECONDS, retryDelaySeconds ?? POLL_SECONDS);
+  const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
 
   return {
     send: (queue, data, { tx, ...options } = {}) =>
