@@ -1,5 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { POLL_MS } from './tests/helpers/deadlines.ts';
+
+const UNIT_TESTS = ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
+const DATABASE_UNIT_TESTS = 'src/**/*.db.test.ts';
 
 const integrationDatabases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -28,10 +31,22 @@ export default defineConfig({
     env: { NODE_ENV: 'test', PASSWORD_HASH_COST: '10', RETRY_DELAY_SECONDS: '1' },
     projects: [
       {
+        // The unit tests that need no database, no build and no server: part of `npm run ok`, the fast gate.
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
+          include: UNIT_TESTS,
+          exclude: [...configDefaults.exclude, DATABASE_UNIT_TESTS],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Unit tests on a database of their own (named *.db.test.ts): an in-memory PGlite loaded from the
+        // migrated template the global setup makes.
+        extends: true,
+        test: {
+          name: 'unit-db',
+          include: [DATABASE_UNIT_TESTS],
           globalSetup: ['tests/global-setup.ts'],
           sequence: { groupOrder: 1 },
         },

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { type UnitStore, withUnitStore } from '../testing/unit-queue.ts';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
 import { reviewRequests, reviews, settings, type MatchStatus } from '../db/schema.ts';
 import { LIVE_CHANNEL } from '../live/publish.ts';
 import { createTeam, deleteTeam } from '../teams.ts';

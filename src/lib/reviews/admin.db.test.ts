@@ -2,7 +2,6 @@ import { type UnitStore, withUnitStore } from '../testing/unit-queue.ts';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
 import { reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.ts';
 import { challengeSettings, teamScores } from '../scoring.ts';
 import { createTeam } from '../teams.ts';

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
 import { reviewRequests, reviews, teams } from '../db/schema.ts';
 import { MATCH_KEYS_VERSION } from '../matching/matcher.ts';
 import { updateRequest } from '../requests/queries.ts';

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
 import { reviews } from '../db/schema.ts';
 import { putSetting } from '../settings.ts';
 import { registerWorkspace } from '../workspaces.ts';
