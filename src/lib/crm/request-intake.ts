@@ -1,9 +1,9 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { unsafeInput } from '../http.ts';
-import { crmRequestIntake, crmRequestSettings, reviewRequests, type CrmUserTeam } from '../db/schema.ts';
+import { crmRequestIntake, crmRequestSettings, reviewRequests, teams, type CrmUserTeam } from '../db/schema.ts';
 import { logRequestProblemText, logReviewRequest, type LogRequestContext } from '../requests/log-request.ts';
 import { getTeamInWorkspace } from '../teams.ts';
 import { getTemplateInWorkspace, listActiveTemplates } from '../templates/store.ts';
@@ -11,6 +11,7 @@ import { logRequestPayload } from '../validation/payloads.ts';
 import { isReservedTeamName } from '../validation/team-rules.ts';
 import type { Workspace } from '../workspaces.ts';
 import { findDelivery, recordDelivery } from './delivery-log.ts';
+import { requestWebhookUrl } from './webhook.ts';
 import { crmWebhookId, readCrmBody } from './payload.ts';
 import { signatureProblem, type CrmDelivery } from './receive.ts';
 import { readCrmRequest } from './request-payload.ts';
@@ -144,7 +145,7 @@ export type RequestAgain = { ok: true; outcome: RequestOutcome } | { ok: false; 
 /** "Process again" for a refused request delivery, once the admin may have fixed its reason (a team chosen, say). */
 export async function processRequestDeliveryAgain(context: RequestIntakeContext, workspace: Workspace, id: number): Promise<RequestAgain> {
   const logged = await findDelivery(context.database.db, workspace.id, id);
-  if (!logged || logged.kind !== 'request') return { ok: false, httpStatus: 404, message: 'Delivery not found' };
+  if (logged?.kind !== 'request') return { ok: false, httpStatus: 404, message: 'Delivery not found' };
   if (logged.status !== 'refused') return { ok: false, httpStatus: 409, message: 'Only a refused delivery can be processed again' };
   const delivery = { raw: Buffer.from(logged.body), complete: logged.bodyComplete, contentType: logged.contentType, signature: logged.signature };
   return { ok: true, outcome: await handle(context, workspace, delivery, id) };
@@ -294,4 +295,19 @@ async function claimDelivery(db: Db, workspaceId: number, key: string, windowed:
 
 async function releaseClaim(db: Db, id: number): Promise<void> {
   await db.delete(crmRequestIntake).where(and(eq(crmRequestIntake.id, id), eq(crmRequestIntake.state, 'pending')));
+}
+
+/**
+ * What the admin's HighLevel request card shows: the webhook's address, the mapping, and the teams and
+ * templates it can name (the Unknown team is never a choice).
+ */
+export async function requestIntakeCard(db: Db, workspaceId: number, base: string, token: string, settings: RequestSettings) {
+  const teamRows = await db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.workspaceId, workspaceId)).orderBy(asc(teams.name));
+  const templates = (await listActiveTemplates(db, workspaceId)).map(({ id, name }) => ({ id, name }));
+  return {
+    url: requestWebhookUrl(base, token),
+    settings,
+    teams: teamRows.filter((team) => !isReservedTeamName(team.name)),
+    templates,
+  };
 }
