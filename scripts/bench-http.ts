@@ -182,7 +182,7 @@ async function benchMode(mode: 'embedded' | 'postgres') {
   } catch (error) {
     // Say which side went away, and why.
     if (product && product.child.exitCode !== null) console.error(`The product exited (${product.child.exitCode}):\n${product.output().slice(-4000)}`);
-    if (product && product.child.signalCode) console.error(`The product was killed (${product.child.signalCode})`);
+    if (product?.child.signalCode) console.error(`The product was killed (${product.child.signalCode})`);
     if (baseline && (baseline.exitCode !== null || baseline.signalCode)) console.error(`The baseline exited (${baseline.exitCode ?? baseline.signalCode})`);
     throw error;
   } finally {

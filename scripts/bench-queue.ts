@@ -24,7 +24,7 @@ import { emailWorker, queueOutboxMessage } from '../src/lib/email/outbox.ts';
 import { startJobQueue, type JobQueue } from '../src/lib/jobs/queue.ts';
 import { setLogLevel } from '../src/lib/log.ts';
 import { unitWorkspace } from '../src/lib/testing/unit-data.ts';
-import { startSmtpSink, type SmtpSink } from '../tests/fakes/smtp-sink.ts';
+import { startSmtpSink, } from '../tests/fakes/smtp-sink.ts';
 
 const { values } = parseArgs({ options: { backlog: { type: 'string' } } });
 const BACKLOG = Number(values.backlog ?? process.env.BENCH_QUEUE_BACKLOG ?? 500);

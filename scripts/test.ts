@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ASTRO_CHECK, BIOME } from './ok.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const root = new URL('..', import.meta.url).pathname;
@@ -60,6 +61,13 @@ function inBackground(command: string, args: string[]): Promise<{ status: number
   });
 }
 
+// Format and lint first: a second, and what it finds needs no server to show.
+console.log('Format and lint (biome ci)...');
+if (run(node, BIOME) !== 0) {
+  banner(['FORMAT OR LINT FAILED (biome ci): see above. `npm run format` fixes the format.']);
+  process.exit(1);
+}
+
 // Build first (the tests' global setup would): `astro check` and `astro build` must not run at once.
 if (run(node, [join(root, 'scripts/build-if-stale.ts')]) !== 0) process.exit(1);
 
@@ -69,14 +77,14 @@ if (run(node, [join(root, 'scripts/build-if-stale.ts')]) !== 0) process.exit(1);
 // arguments (a filter, a project) run one vitest with them, after the type check.
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 const args = process.argv.slice(2);
-const phases = args.length ? [args] : [['--project', 'unit'], ['--project', 'integration-*', '--project', 'e2e']];
+const phases = args.length ? [args] : [['--project', 'unit', '--project', 'unit-db'], ['--project', 'integration-*', '--project', 'e2e']];
 const reports: string[] = [];
 let status = 0;
 let check: Promise<{ status: number; output: string }> | undefined;
 for (const [n, phase] of phases.entries()) {
   if (n === 0) {
     console.log(args.length ? 'Type checking (astro check) first...' : 'Type checking (astro check), beside the unit tests: its result comes after theirs...');
-    check = inBackground(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'check']);
+    check = inBackground(node, ASTRO_CHECK);
     if (args.length) await check;
   }
   const report = join(mkdtempSync(join(tmpdir(), 'rc-test-')), 'report.json');

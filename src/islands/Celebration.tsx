@@ -425,5 +425,6 @@ function Fireworks({ reducedMotion }: { reducedMotion: boolean }) {
     };
   }, [reducedMotion]);
 
+  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas takes no focus; the fireworks are decoration
   return <canvas ref={canvasRef} aria-hidden="true" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} />;
 }

@@ -123,7 +123,7 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
     try {
       show(pollSuccessToast(await apiRequest<GmbPollResult>('POST', GMB_URLS.poll)));
       await load();
-    } catch (error) {
+    } catch (_error) {
       show(pollFailureToast());
     } finally {
       setPolling(false);

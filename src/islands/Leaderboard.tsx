@@ -44,6 +44,7 @@ function useLeaderboard(period: LeaderboardPeriod, initialWeek: LeaderboardPerso
   };
   // The server rendered this week's board; every later switch reads the period afresh.
   const rendered = useRef(initialWeek !== null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the period changes; reload reads the period itself
   useEffect(() => {
     if (rendered.current) rendered.current = false;
     else void reload();

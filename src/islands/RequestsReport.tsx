@@ -40,6 +40,7 @@ function useLiveRows(initial: ReportRow[] | null, initialPeople: PersonFunnel[] 
       console.warn('Could not refresh the requests report', error);
     }
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount: the server rendered the first figures, reload is new on every render
   useEffect(() => {
     if (initial === null || initialPeople === null) void reload();
   }, []);

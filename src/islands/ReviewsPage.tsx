@@ -232,7 +232,7 @@ export default function ReviewsPage(props: Props) {
     } catch (error) {
       console.warn('Assignment failed', error);
       show({ title: 'Assignment failed', description: 'Unable to assign the review. Please try again.', variant: 'destructive' });
-      refresh();
+      void refresh();
       return false;
     }
   };

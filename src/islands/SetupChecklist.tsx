@@ -66,6 +66,7 @@ export default function SetupChecklist({ slug, initial, strip = false }: Props) 
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the checklist becomes complete; refresh is new on every render
   useEffect(() => {
     if (checklist.complete) return;
     const timer = setInterval(() => {
@@ -79,7 +80,7 @@ export default function SetupChecklist({ slug, initial, strip = false }: Props) 
     };
   }, [checklist.complete]);
 
-  const useCopyLinkMode = async () => {
+  const chooseCopyLinkMode = async () => {
     setChoosing(true);
     setProblem(null);
     try {
@@ -160,7 +161,7 @@ export default function SetupChecklist({ slug, initial, strip = false }: Props) 
                 )}
                 {!step.done && step.id === 'email_delivery' && (
                   <div class="mt-2">
-                    <button type="button" class="btn btn-secondary min-h-11" onClick={() => void useCopyLinkMode()} disabled={choosing}>
+                    <button type="button" class="btn btn-secondary min-h-11" onClick={() => void chooseCopyLinkMode()} disabled={choosing}>
                       {choosing ? 'Saving...' : 'Use copy-the-link mode'}
                     </button>
                     {problem && (

@@ -68,6 +68,7 @@ export default function Wallboard({ initial, slug, kioskToken, wallboardId }: Pr
   useWallDisplay();
 
   const dataUrl = kioskToken ? `/api/kiosk/${kioskToken}/dashboard` : wallboardId ? `/api/dashboard?wallboard=${wallboardId}` : '/api/dashboard';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the stream and timers restart only when the week or the data address changes
   useEffect(
     () =>
       connectLive<Dashboard>({

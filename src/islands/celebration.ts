@@ -48,15 +48,15 @@ export function dispatchCelebration(detail?: unknown): void {
  */
 export function readCelebrationDetail(detail: unknown, { names = true }: { names?: boolean } = {}): CelebrationDetail {
   if (typeof detail !== 'object' || detail === null) return {};
-  if ((detail as Record<string, unknown>)['demo'] === true) return { demo: true };
+  if ((detail as Record<string, unknown>).demo === true) return { demo: true };
   let source = detail as Record<string, unknown>;
   // A live event may nest the review that caused it; read that when the top level names nobody.
-  const nested = source['review'];
-  if (source['reviewerName'] === undefined && typeof nested === 'object' && nested !== null) source = nested as Record<string, unknown>;
+  const nested = source.review;
+  if (source.reviewerName === undefined && typeof nested === 'object' && nested !== null) source = nested as Record<string, unknown>;
   const result: CelebrationDetail = {};
-  const name = source['reviewerName'];
+  const name = source.reviewerName;
   if (names && typeof name === 'string' && name.trim() !== '') result.reviewerName = name.trim().slice(0, 60);
-  const rating = typeof source['rating'] === 'string' ? Number(source['rating']) : source['rating'];
+  const rating = typeof source.rating === 'string' ? Number(source.rating) : source.rating;
   if (typeof rating === 'number' && Number.isFinite(rating)) {
     const whole = Math.round(rating);
     if (whole >= 1 && whole <= NEUTRAL_AT_OR_BELOW) return { neutral: true };

@@ -161,6 +161,7 @@ function normalised(value: string): string {
       if (!Number.isNaN(code)) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
       return NAMED_ENTITIES[lower] ?? whole;
     })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
     .replace(/[\u0000-\u0020\u007f-\u009f]+/g, '')
     .replace(/\\/g, '')
     .toLowerCase();

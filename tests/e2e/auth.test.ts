@@ -175,7 +175,7 @@ describe.skipIf(!browserAvailable)('accounts in the browser', () => {
 
     const failure = toast(page, 'Login failed');
     await failure.waitFor();
-    expect(await failure.innerText()).toContain('Invalid credentials');
+    expect(await failure.textContent()).toContain('Invalid credentials');
     expect(pathOf(page)).toBe('/login');
     expect(await page.getByRole('button', { name: 'Sign In' }).isEnabled()).toBe(true);
   });

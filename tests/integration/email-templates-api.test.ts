@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTemplates } from '../../src/lib/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { signUp, signUpAdmin } from '../helpers/accounts.ts';
+import { type signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { Client } from '../helpers/client.ts';
 
 let app: TestApp;

@@ -3,7 +3,7 @@ import { LIVE_CHANNEL } from '../../src/lib/live/publish.ts';
 import { findLogoVersion, logoUrl } from '../../src/lib/logo.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
-import { Client } from '../helpers/client.ts';
+import type { Client } from '../helpers/client.ts';
 
 let app: TestApp;
 beforeAll(async () => {

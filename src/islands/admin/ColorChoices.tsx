@@ -30,7 +30,7 @@ export function ColorChoices({ name, value, onChange, disabled }: ColorChoicesPr
               style={{ backgroundColor: color.value }}
             >
               {value.toUpperCase() === color.value && (
-                <svg viewBox="0 0 20 20" class="h-4 w-4 text-white" fill="currentColor">
+                <svg viewBox="0 0 20 20" class="h-4 w-4 text-white" fill="currentColor" aria-hidden="true">
                   <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
                 </svg>
               )}

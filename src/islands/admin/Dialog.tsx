@@ -33,6 +33,7 @@ export function Dialog({ open, title, description, onClose, wide = false, childr
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop; the keyboard closes a dialog with Escape
     <dialog
       ref={ref}
       aria-labelledby={titleId}

@@ -140,7 +140,7 @@ export default function EmailTemplatesCard() {
       class="lg:col-span-2"
       actions={
         templates && (
-          <span class="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600" aria-label={`${templates.length} of ${TEMPLATE_LIMIT} templates`}>
+          <span class="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600" role="img" aria-label={`${templates.length} of ${TEMPLATE_LIMIT} templates`}>
             {countLabel(templates.length)}
           </span>
         )

@@ -120,7 +120,7 @@ function Notice({ tone, title, children }: { tone: 'amber' | 'red' | 'slate'; ti
   );
 }
 
-function LastSync({ sync, timeZone }: { sync: LastSync | null; timeZone: string }) {
+function LastSyncText({ sync, timeZone }: { sync: LastSync | null; timeZone: string }) {
   if (!sync) return <span class="text-slate-500">Not yet</span>;
   const when = formatDateTime(sync.at, timeZone);
   if (sync.outcome === 'success') {
@@ -145,7 +145,7 @@ function Details({ status, timeZone, withSync }: { status: GoogleStatus; timeZon
   if (status.locationTitle) rows.push(['Location', <span class="font-medium text-slate-900">{status.locationTitle}</span>]);
   if (status.accountId) rows.push(['Account ID', <code title={status.accountId}>{shortId(status.accountId)}</code>]);
   if (status.locationId) rows.push(['Location ID', <code title={status.locationId}>{shortId(status.locationId)}</code>]);
-  if (withSync || status.lastSync) rows.push(['Last sync', <LastSync sync={status.lastSync} timeZone={timeZone} />]);
+  if (withSync || status.lastSync) rows.push(['Last sync', <LastSyncText sync={status.lastSync} timeZone={timeZone} />]);
   if (rows.length === 0) return null;
   return (
     <dl class="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-slate-50/60 p-4 text-sm">
@@ -261,6 +261,7 @@ export default function GoogleProfileCard({ slug, timeZone, googleReturnAddress 
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount: load is new on every render
   useEffect(() => {
     // Back from Google's consent screen: say how it went once, and keep the address clean.
     const toast = oauthReturnToast(window.location.search);

@@ -69,6 +69,7 @@ export default function PlanCard() {
   const { data, loadFailed, load } = useAdminData(() => adminRequest<PlanAnswer>('GET', '/api/admin/plan'));
   const [opening, setOpening] = useState<TrialPlan | 'portal' | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount: load is new on every render
   useEffect(() => {
     const url = new URL(window.location.href);
     const toast = returnToast(url.searchParams.get(RETURN_PARAM));

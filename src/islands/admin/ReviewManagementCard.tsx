@@ -41,6 +41,7 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
       setLoadFailed(true);
     }
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount: load is new on every render
   useEffect(() => {
     void load();
   }, []);

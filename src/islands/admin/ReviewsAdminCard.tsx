@@ -537,6 +537,7 @@ function ReassignDialog({
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again for each review opened; load reads it itself
   useEffect(() => {
     if (!review) return;
     setQuery('');

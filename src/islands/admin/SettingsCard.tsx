@@ -42,6 +42,7 @@ export default function SettingsCard() {
       setLoadFailed(true);
     }
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount: load is new on every render
   useEffect(() => {
     void load();
   }, []);
@@ -75,6 +76,7 @@ export default function SettingsCard() {
 
   const visible = (stored ?? []).filter((s) => !isHiddenSettingKey(s.key) && !WALLBOARD_SETTING_KEYS.has(s.key));
   const storedZone = storedValue(TIME_ZONE_KEY) ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the zone list depends on whether settings arrived, not on their object
   const zoneGroups = useMemo(() => (stored ? timeZoneGroups(supportedTimeZones(), storedZone) : []), [stored !== null, storedZone]);
   const hasStartDate = stored?.some((s) => s.key === START_DATE_KEY) ?? false;
 

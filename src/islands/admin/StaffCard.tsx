@@ -139,6 +139,7 @@ function RenameForm({ person, onDone, onSaved }: { person: StaffMember; onDone: 
           value={name}
           maxLength={PERSON_NAME_MAX}
           autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: the rename field opens on the Rename click, and typing is what comes next
           autoFocus
           disabled={saving}
           aria-invalid={error ? 'true' : undefined}
@@ -172,6 +173,7 @@ function RenameForm({ person, onDone, onSaved }: { person: StaffMember; onDone: 
 function MergeDialog({ person, people, onClose, onMerged }: { person: StaffMember | null; people: StaffMember[]; onClose: () => void; onMerged: () => void }) {
   const [intoId, setIntoId] = useState('');
   const [merging, setMerging] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new person opened clears the merge choice
   useEffect(() => setIntoId(''), [person]);
 
   const others = person ? people.filter((p) => p.id !== person.id) : [];

@@ -22,6 +22,7 @@ export function StarPicker({ name, legend, value, onChange, disabled = false, er
   return (
     <fieldset aria-describedby={error ? `${name}-error` : undefined}>
       <legend class="label">{legend}</legend>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the mouse only previews; the radio buttons inside take the keyboard */}
       <div class="flex items-center gap-1" onMouseLeave={() => setHover(null)}>
         {[1, 2, 3, 4, 5].map((stars) => (
           <label

@@ -48,6 +48,7 @@ export function TemplateBodyEditor({ value, version, onUserChange, disabled, lab
       />
       <div class="mt-2">
         <p class="text-xs text-slate-500">Insert at the cursor, filled in for each customer when a request is logged:</p>
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset would announce it as a form group */}
         <div class="mt-1.5 flex flex-wrap gap-1.5" role="group" aria-label="Insert a placeholder">
           {PLACEHOLDERS.map((placeholder) => (
             <button

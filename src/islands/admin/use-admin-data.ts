@@ -20,6 +20,7 @@ export function useAdminData<T>(read: () => Promise<T>) {
       setLoading(false);
     }
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount: load is new on every render
   useEffect(() => {
     void load();
   }, []);

@@ -49,6 +49,7 @@ export function BodyEditor({
   const onChange = useRef(onUserChange);
   onChange.current = onUserChange;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: Quill is created once per mount; later props reach it through the effect below
   useEffect(() => {
     let live = true;
     let created: EditorHandle | undefined;
@@ -75,6 +76,7 @@ export function BodyEditor({
 
   // Keyed on the version, not the value: the value also changes as the person types, and writing
   // that echo back into Quill would move the caret.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the value is pushed into Quill only when the form replaces it (version), not on each keystroke
   useEffect(() => {
     if (editor) editor.setHtml(value);
   }, [editor, version]);

@@ -30,6 +30,7 @@ export function FollowUps({ staffEmail, timezone, show }: Props) {
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again when the staff member's email changes; load reads it itself
   useEffect(() => {
     setList(null);
     if (staffEmail) void load();

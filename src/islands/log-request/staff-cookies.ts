@@ -14,5 +14,6 @@ export function staffCookieString(name: StaffCookie, value: string, secure: bool
 
 export function rememberStaff(values: Record<StaffCookie, string>): void {
   const secure = location.protocol === 'https:';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox, where staff log requests too
   for (const name of STAFF_COOKIES) document.cookie = staffCookieString(name, values[name], secure);
 }

@@ -52,7 +52,7 @@ export function Stars({ rating }: { rating: number }) {
 export function ReviewerRating({ status, reviewerName, rating }: { status: string; reviewerName?: string | null; rating?: number | null }) {
   if (!isMatchedStatus(status) || typeof rating !== 'number') {
     return (
-      <span class="text-slate-400" aria-label="No review yet">
+      <span class="text-slate-400" role="img" aria-label="No review yet">
         —
       </span>
     );

@@ -66,10 +66,11 @@ export function Avatar({ name, color }: { name: string | null; color?: string })
 export function ReviewerPhoto({ url }: { url: string | null }) {
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new photo address resets the image state
   useEffect(() => {
     // A server-rendered image may have failed before the island hydrated and could hear it.
     const current = img.current;
-    setFailed(Boolean(current && current.complete && current.naturalWidth === 0));
+    setFailed(Boolean(current?.complete && current.naturalWidth === 0));
   }, [url]);
   if (url && !failed) {
     // Google's photo host refuses some requests that carry a referrer.
@@ -89,7 +90,7 @@ export function ReviewerPhoto({ url }: { url: string | null }) {
   }
   return (
     <span aria-hidden="true" data-testid="default-avatar" class={`${AVATAR_CLASSES} bg-slate-100 text-slate-400`}>
-      <svg viewBox="0 0 20 20" class="h-6 w-6" fill="currentColor">
+      <svg viewBox="0 0 20 20" class="h-6 w-6" fill="currentColor" aria-hidden="true">
         <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 1 1 14 0 .75.75 0 0 1-.75.75H3.75A.75.75 0 0 1 3 18Z" />
       </svg>
     </span>

@@ -10,6 +10,7 @@ export function useRotation(panels: readonly WallboardPanel[], rotateSeconds: nu
   const [current, setCurrent] = useState<WallboardPanel | null>(null);
   const shown = shownPanel(panels, current);
   const key = panels.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the panel list is compared by its key, not by its array identity
   useEffect(() => {
     if (panels.length < 2) return;
     const timer = setTimeout(() => setCurrent(panelAfter(panels, shown)), rotateSeconds * 1000);

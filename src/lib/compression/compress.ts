@@ -137,7 +137,7 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
     return { data, callback };
   };
 
-  res.writeHead = function (statusCode: number, ...rest: unknown[]) {
+  res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
     if (state !== 'headers') return originalWriteHead.call(res, statusCode, ...rest);
     res.statusCode = statusCode;
     applyHeadArgs(res, rest);
@@ -145,9 +145,9 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
     if (now() === 'plain') return originalWriteHead.call(res, statusCode);
     if (now() === 'compressing') startEncoder();
     return res;
-  } as WriteHead;
+  }) as WriteHead;
 
-  res.write = function (chunk: unknown, enc?: unknown, cb?: unknown) {
+  res.write = ((chunk: unknown, enc?: unknown, cb?: unknown) => {
     if (state === 'headers') decide();
     if (now() === 'plain') return rawWrite.call(res, chunk, enc, cb);
     const { data, callback } = parse(chunk, enc, cb);
@@ -165,9 +165,9 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
       encode(held, callback);
     } else if (callback) process.nextTick(callback);
     return true;
-  } as ServerResponse['write'];
+  }) as ServerResponse['write'];
 
-  res.end = function (chunk?: unknown, enc?: unknown, cb?: unknown) {
+  res.end = ((chunk?: unknown, enc?: unknown, cb?: unknown) => {
     if (state === 'headers') decide();
     if (now() === 'plain') return rawEnd.call(res, chunk, enc, cb);
     const { data, callback } = parse(chunk, enc, cb);
@@ -187,7 +187,7 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
     }
     handOn(true, data ?? undefined);
     return res;
-  } as ServerResponse['end'];
+  }) as ServerResponse['end'];
 }
 
 /** Wraps a listener so that its answers are compressed when the client accepts it. */

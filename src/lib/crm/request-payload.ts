@@ -116,6 +116,7 @@ function record(value: unknown): CrmBody | null {
 function text(value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
   const cleaned = String(value).replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   // HighLevel leaves an unfilled merge field as "{{contact.email}}" or an empty string.
   if (!cleaned || /^\{\{.*\}\}$/.test(cleaned) || cleaned === 'null' || cleaned === 'undefined') return null;

@@ -121,7 +121,7 @@ export async function firstAttempt(db: Db, workspaceId: number, id: number, wait
   const deadline = Date.now() + waitMs;
   for (;;) {
     const entry = await getOutboxEntry(db, workspaceId, id);
-    if (!entry || entry.status !== 'pending' || Date.now() >= deadline) return entry;
+    if (entry?.status !== 'pending' || Date.now() >= deadline) return entry;
     await sleep(50);
   }
 }

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, countDistinct, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reviewRequests, reviews, staff } from '../db/schema.ts';
 import { COUNTED_FOR_TEAM, challengeSettings, type ChallengeSettings } from '../scoring.ts';

@@ -217,7 +217,7 @@ describe('LiveHub', () => {
   });
 
   it("sends each wallboard's screens that wallboard's data, and a review only to the wallboard it counts on", async () => {
-    const hub = new LiveHub(async (workspaceId, wallboardId) => ({ board: wallboardId ?? 'own' }));
+    const hub = new LiveHub(async (_workspaceId, wallboardId) => ({ board: wallboardId ?? 'own' }));
     const got = new Map<string, string[]>();
     const client = (name: string, wallboardId: number | null) =>
       hub.add({ workspaceId: 1, wallboardId, write: (message) => got.set(name, [...(got.get(name) ?? []), message]), close: () => {} });
@@ -238,7 +238,7 @@ describe('LiveHub', () => {
 
   it("closes the streams of a deleted wallboard only, and a wallboard's whose data is gone", async () => {
     let gone = false;
-    const hub = new LiveHub(async (workspaceId, wallboardId) => (gone && wallboardId === 6 ? null : {}));
+    const hub = new LiveHub(async (_workspaceId, wallboardId) => (gone && wallboardId === 6 ? null : {}));
     const closed: (number | null)[] = [];
     for (const wallboardId of [null, 5, 6, 6]) hub.add({ workspaceId: 1, wallboardId, write: () => {}, close: () => closed.push(wallboardId) });
     await hub.deliver({ id: 'e1', workspaceId: 1, event: 'wallboard_deleted', wallboardId: 5 });

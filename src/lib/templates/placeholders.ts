@@ -14,7 +14,7 @@ export interface PlaceholderValues {
  * Replaces each placeholder with its value; a placeholder whose value is empty stays literal, so
  * the person editing sees what is still missing. {fullName} needs both names.
  */
-export function fillPlaceholders(text: string, values: PlaceholderValues, escape: (value: string) => string = (v) => v): string {
+export function fillPlaceholders(text: string, values: PlaceholderValues, escapeValue: (value: string) => string = (v) => v): string {
   const first = values.firstName?.trim() ?? '';
   const last = values.lastName?.trim() ?? '';
   const byName: Record<string, string> = {
@@ -25,7 +25,7 @@ export function fillPlaceholders(text: string, values: PlaceholderValues, escape
     companyName: values.companyName?.trim() ?? '',
   };
   return text.replace(/\{(firstName|lastName|fullName|staffFirstName|companyName)\}/g, (whole, name: string) =>
-    byName[name] ? escape(byName[name]!) : whole,
+    byName[name] ? escapeValue(byName[name]!) : whole,
   );
 }
 
