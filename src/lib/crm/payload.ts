@@ -121,10 +121,12 @@ function pick(body: CrmBody, names: readonly string[]): unknown {
 }
 
 /** Text without NULs and broken characters, trimmed and cut to size; null for anything else. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL is what this removes (PostgreSQL refuses it in text)
+const NUL = /\u0000/g;
+
 function cleanText(value: unknown, max: number): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-  const text = String(value).toWellFormed().replace(/\u0000/g, '').trim();
+  const text = String(value).toWellFormed().replace(NUL, '').trim();
   return text === '' ? null : text.length > max ? text.slice(0, max).trimEnd() : text;
 }
 

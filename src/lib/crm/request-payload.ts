@@ -45,10 +45,23 @@ const CONTACT_PLACES = [null, 'contact', 'customData', 'custom_data'] as const;
 
 const USER_OBJECTS = ['user', 'assignedUser', 'assigned_user', 'assignedTo', 'assigned_to', 'owner', 'staff'] as const;
 const STAFF_EMAILS = ['staffEmail', 'staff_email', 'assignedUserEmail', 'assigned_user_email', 'userEmail', 'user_email'] as const;
-const STAFF_FIRST_NAMES = ['staffFirstName', 'staff_first_name', 'staffName', 'staff_name', 'assignedUserFirstName', 'assigned_user_first_name', 'userFirstName', 'user_first_name'] as const;
+const STAFF_FIRST_NAMES = [
+  'staffFirstName',
+  'staff_first_name',
+  'staffName',
+  'staff_name',
+  'assignedUserFirstName',
+  'assigned_user_first_name',
+  'userFirstName',
+  'user_first_name',
+] as const;
 
 export function readCrmRequest(body: CrmBody): CrmRequestRead {
-  const contactValue = (names: readonly string[]) => firstText(CONTACT_PLACES.map((place) => (place === null ? body : body[place])), names);
+  const contactValue = (names: readonly string[]) =>
+    firstText(
+      CONTACT_PLACES.map((place) => (place === null ? body : body[place])),
+      names,
+    );
   let firstName = contactValue(CONTACT_SPELLINGS.firstName) ?? '';
   let lastName = contactValue(CONTACT_SPELLINGS.lastName) ?? '';
   // A contact with only a full name is split at its first space.
@@ -112,12 +125,13 @@ function record(value: unknown): CrmBody | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as CrmBody) : null;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this replaces
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** Text without NULs or control characters, trimmed and cut to size; null when empty or not text. */
 function text(value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  // eslint-disable-next-line no-control-regex
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-  const cleaned = String(value).replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const cleaned = String(value).replace(CONTROL_CHARACTERS, ' ').trim();
   // HighLevel leaves an unfilled merge field as "{{contact.email}}" or an empty string.
   if (!cleaned || /^\{\{.*\}\}$/.test(cleaned) || cleaned === 'null' || cleaned === 'undefined') return null;
   return cleaned.slice(0, SHORT_MAX);
