@@ -41,7 +41,11 @@ try {
     console.log(`round ${round}: sign-in ${took.toFixed(0)} ms during ${FLOOD} registrations (flood done in ${floodMs.toFixed(0)} ms)`);
   }
   const sorted = [...signInMs].sort((a, b) => a - b);
-  console.log(`sign-in: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `sign-in: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -400,9 +400,7 @@ async function run(mode: Mode): Promise<Result> {
       const url = new URL(i < onPoster ? poster.url : streaming.url);
       return { host: url.hostname, port: Number(url.port), path: `/api/kiosk/${tokens[i % tokens.length]}/events` };
     });
-    const streamsOn = servers.map(({ server }) =>
-      server === poster && server !== streaming ? onPoster : server === streaming ? CLIENTS - onPoster : 0,
-    );
+    const streamsOn = servers.map(({ server }) => (server === poster && server !== streaming ? onPoster : server === streaming ? CLIENTS - onPoster : 0));
 
     await sleep(500);
     const idle = servers.map(({ server }) => rssMiB(server.child.pid));
@@ -500,7 +498,14 @@ async function run(mode: Mode): Promise<Result> {
       lastP50: percentile(lasts, 0.5),
       lastByReview,
       postP50: percentile(postTimes, 0.5),
-      rss: servers.map(({ name }, i) => ({ name, streams: streamsOn[i]!, idle: idle[i]!, peak: sampler.peaks[i]!, after: after[i]!, cpuReviews: serversCpuReviews[i]! })),
+      rss: servers.map(({ name }, i) => ({
+        name,
+        streams: streamsOn[i]!,
+        idle: idle[i]!,
+        peak: sampler.peaks[i]!,
+        after: after[i]!,
+        cpuReviews: serversCpuReviews[i]!,
+      })),
       streamingCpuConnect,
       streamingCpuReviews,
       benchCpuConnect,
@@ -516,16 +521,16 @@ async function run(mode: Mode): Promise<Result> {
 
 // ---- main ---------------------------------------------------------------------------------------
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 console.log(`Load average before: ${load()} (the figures depend on what else the machine is running)`);
 const results: Result[] = [];
 let exitCode = 0;
 try {
   for (const mode of MODES) {
-    const where =
-      mode === 'two'
-        ? ` (reviews posted to A; clients ${ON_A_PERCENT ? `${ON_A_PERCENT} % on A, the rest on B` : 'on B'})`
-        : '';
+    const where = mode === 'two' ? ` (reviews posted to A; clients ${ON_A_PERCENT ? `${ON_A_PERCENT} % on A, the rest on B` : 'on B'})` : '';
     console.log(`${MODE_TITLES[mode]}${where}: ${CLIENTS} clients, ${REVIEWS} reviews, ${Math.min(WORKERS, CLIENTS)} client processes...`);
     results.push(await run(mode));
   }
@@ -537,7 +542,22 @@ try {
 }
 
 if (results.length) {
-  const header = ['mode', 'clients', 'reviews', 'deliveries', 'missed', 'p50', 'p99', 'max', 'last p50', 'connect', 'streams', 'RSS idle', 'RSS peak', 'RSS after'];
+  const header = [
+    'mode',
+    'clients',
+    'reviews',
+    'deliveries',
+    'missed',
+    'p50',
+    'p99',
+    'max',
+    'last p50',
+    'connect',
+    'streams',
+    'RSS idle',
+    'RSS peak',
+    'RSS after',
+  ];
   const rows = results.flatMap((r) =>
     r.rss.map((m, i) => {
       const first = (value: string) => (i === 0 ? value : '');
@@ -576,7 +596,9 @@ if (results.length) {
     );
     console.log(`${name}: the last client had each review after (ms, in the order posted): ${r.lastByReview.map((v) => v.toFixed(0)).join(' ')}`);
     if (r.rss.length > 1) {
-      console.log(`${name}: CPU over the reviews by server: ${r.rss.map((m) => `${m.name} ${((m.cpuReviews * 1000) / r.reviews).toFixed(0)} ms a review (${m.streams} streams)`).join(', ')}`);
+      console.log(
+        `${name}: CPU over the reviews by server: ${r.rss.map((m) => `${m.name} ${((m.cpuReviews * 1000) / r.reviews).toFixed(0)} ms a review (${m.streams} streams)`).join(', ')}`,
+      );
     }
     if (r.failedStreams) console.log(`${name}: ${r.failedStreams} streams failed: ${r.failures}`);
     if (r.unexpected) console.log(`${name}: ${r.unexpected} unexpected or duplicate reviewAdded events`);

@@ -35,7 +35,10 @@ const ACCEPT = ENCODING === 'identity' ? 'identity' : ENCODING === 'gzip' ? 'gzi
 const POSTGRES_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
 const MODES = (['embedded', 'postgres'] as const).filter((m) => (m === 'postgres' ? POSTGRES_URL !== '' : true) && (!args.only || args.only === m));
 const ROOT = new URL('..', import.meta.url).pathname;
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 interface Target {
   url: string;
@@ -78,7 +81,10 @@ async function hammer(target: Target, path: string, seconds: number): Promise<{ 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function startBaseline(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/lib/bare-http-baseline.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/lib/bare-http-baseline.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`the baseline exited (${code})`)));
@@ -114,14 +120,27 @@ async function benchMode(mode: 'embedded' | 'postgres') {
     const client = new Client(product.url, { origin: product.url });
     if ((await client.post('/api/register', workspace)).status !== 201) throw new Error('could not register');
     await client.post('/api/auth/admin', { password: workspace.adminPassword });
-    for (const [name, color] of [['Front Desk', '#10B981'], ['Advisors', '#3B82F6'], ['Tax Team', '#F59E0B'], ['Payroll', '#EF4444']]) await client.post('/api/teams', { name, color });
-    for (let i = 0; i < 24; i++) await client.post('/api/test-review', { reviewerName: `Reviewer ${i} Person`, rating: 1 + (i % 5), reviewText: `Benchmark review number ${i}, with a sentence or two of text.`, source: 'google' });
+    for (const [name, color] of [
+      ['Front Desk', '#10B981'],
+      ['Advisors', '#3B82F6'],
+      ['Tax Team', '#F59E0B'],
+      ['Payroll', '#EF4444'],
+    ])
+      await client.post('/api/teams', { name, color });
+    for (let i = 0; i < 24; i++)
+      await client.post('/api/test-review', {
+        reviewerName: `Reviewer ${i} Person`,
+        rating: 1 + (i % 5),
+        reviewText: `Benchmark review number ${i}, with a sentence or two of text.`,
+        source: 'google',
+      });
     const cookie = `rc_session=${client.cookie('rc_session')}`;
     const productTarget: Target = { url: product.url, headers: { cookie } };
     const anonymous: Target = { url: product.url, headers: {} };
 
     // The bytes the baseline sends: the product's own answers.
-    const identity = async (path: string, headers: Record<string, string>) => Buffer.from(await (await fetch(product!.url + path, { headers: { ...headers, 'accept-encoding': 'identity' } })).arrayBuffer());
+    const identity = async (path: string, headers: Record<string, string>) =>
+      Buffer.from(await (await fetch(product!.url + path, { headers: { ...headers, 'accept-encoding': 'identity' } })).arrayBuffer());
     writeFileSync(join(work, 'landing.html'), await identity('/', {}));
     writeFileSync(join(work, 'wallboard.html'), await identity(`/${workspace.slug}`, { cookie }));
 
@@ -141,7 +160,13 @@ async function benchMode(mode: 'embedded' | 'postgres') {
     product.child.stdout!.removeAllListeners('data');
     product.child.stdout!.resume();
     const baselinePort = String(await freePort());
-    baseline = await startBaseline({ ...baselineDb, PORT: baselinePort, SLUG: workspace.slug, LANDING_FILE: join(work, 'landing.html'), WALLBOARD_FILE: join(work, 'wallboard.html') });
+    baseline = await startBaseline({
+      ...baselineDb,
+      PORT: baselinePort,
+      SLUG: workspace.slug,
+      LANDING_FILE: join(work, 'landing.html'),
+      WALLBOARD_FILE: join(work, 'wallboard.html'),
+    });
     cleanups.unshift(() => baseline!.kill());
     const baselineTarget: Target = { url: `http://127.0.0.1:${baselinePort}`, headers: {} };
 
@@ -151,7 +176,9 @@ async function benchMode(mode: 'embedded' | 'postgres') {
       { label: '/', path: '/', product: anonymous },
     ];
     const loadBefore = load();
-    console.log(`\n${mode === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, Accept-Encoding "${ACCEPT}"; load average ${loadBefore}`);
+    console.log(
+      `\n${mode === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, Accept-Encoding "${ACCEPT}"; load average ${loadBefore}`,
+    );
     const results = [];
     for (const { label, path, product: target } of paths) {
       // Warm both up (JIT, caches, the landing page's first render).
@@ -165,11 +192,19 @@ async function benchMode(mode: 'embedded' | 'postgres') {
         const order = round % 2 === 0 ? (['product', 'baseline'] as const) : (['baseline', 'product'] as const);
         for (const side of order) {
           const r = await hammer(side === 'product' ? target : baselineTarget, path, SECONDS);
-          if (side === 'product') (productRps.push(r.rps), (productBytes = r.bytes));
-          else (baselineRps.push(r.rps), (baselineBytes = r.bytes));
+          if (side === 'product') productRps.push(r.rps), (productBytes = r.bytes);
+          else baselineRps.push(r.rps), (baselineBytes = r.bytes);
         }
       }
-      const row = { label, product: median(productRps), baseline: median(baselineRps), productBytes, baselineBytes, productRuns: productRps, baselineRuns: baselineRps };
+      const row = {
+        label,
+        product: median(productRps),
+        baseline: median(baselineRps),
+        productBytes,
+        baselineBytes,
+        productRuns: productRps,
+        baselineRuns: baselineRps,
+      };
       results.push(row);
       console.log(
         `${label.padEnd(15)} product ${row.product.toFixed(0).padStart(6)} req/s (${productRps.map((r) => r.toFixed(0)).join(', ')}; ${productBytes} B)` +

@@ -37,7 +37,9 @@ import { setLogLevel } from '../src/lib/log.ts';
 import { ingestReview } from '../src/lib/reviews/ingest.ts';
 import { keyedRequests, unitWorkspace } from '../src/lib/testing/unit-data.ts';
 
-const { values } = parseArgs({ options: { requests: { type: 'string' }, reviews: { type: 'string' }, warmup: { type: 'string' }, database: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { requests: { type: 'string' }, reviews: { type: 'string' }, warmup: { type: 'string' }, database: { type: 'string' } },
+});
 const REQUEST_COUNTS = (values.requests ?? '2000').split(',').map(Number);
 const REVIEWS = Number(values.reviews ?? 300);
 const WARMUP = Number(values.warmup ?? 20);
@@ -190,5 +192,9 @@ for (const requests of REQUEST_COUNTS) {
     }
   }
 }
-console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 console.table(results);

@@ -43,7 +43,14 @@ function evaluate(split: string): Tally {
     const ids = new Map<number, string>();
     const requests: OpenRequest[] = scenario.requests.map((r, i) => {
       ids.set(i + 1, r.id);
-      return { id: i + 1, firstName: r.firstName, lastName: r.lastName, email: r.email, createdAt: new Date(r.createdAt), clickedAt: r.clickedAt ? new Date(r.clickedAt) : null };
+      return {
+        id: i + 1,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        email: r.email,
+        createdAt: new Date(r.createdAt),
+        clickedAt: r.clickedAt ? new Date(r.clickedAt) : null,
+      };
     });
     const reviews = scenario.reviews.map((r) => ({ ...r, createTime: new Date(r.createTime) }));
     const results = matchReviews(reviews, requests);
@@ -54,7 +61,10 @@ function evaluate(split: string): Tally {
       if (result.status === 'auto_matched') {
         t.auto++;
         if (chosen === review.truth) t.autoRight++;
-        else t.wrong.push(`${review.id} "${review.reviewerName}" -> ${chosen} (${result.confidence}%), truth ${review.truth} [${review.kind}] ${review.note ?? ''}`);
+        else
+          t.wrong.push(
+            `${review.id} "${review.reviewerName}" -> ${chosen} (${result.confidence}%), truth ${review.truth} [${review.kind}] ${review.note ?? ''}`,
+          );
       }
       if (review.truth) {
         t.withTruth++;
@@ -63,8 +73,10 @@ function evaluate(split: string): Tally {
         if (chosen === review.truth) {
           t.found++;
           if (named) t.foundNamed++;
-        }
-        else if (verbose) console.log(`missed ${review.id} "${review.reviewerName}" -> ${result.status} ${chosen ?? ''} (${result.confidence}%), truth ${review.truth} ${review.note ?? ''}`);
+        } else if (verbose)
+          console.log(
+            `missed ${review.id} "${review.reviewerName}" -> ${result.status} ${chosen ?? ''} (${result.confidence}%), truth ${review.truth} ${review.note ?? ''}`,
+          );
       } else {
         t.organic++;
         if (result.status === 'auto_matched') t.organicAuto++;
@@ -80,7 +92,9 @@ for (const split of splitArg === 'both' ? ['dev', 'holdout'] : [splitArg!]) {
   const t = evaluate(split);
   console.log(`\nLabelled set, ${split} half: ${t.reviews} reviews, ${t.withTruth} with a true request, ${t.organic} organic or before their request`);
   console.log(`  auto-match precision      ${pct(t.autoRight, t.auto)}  (${t.autoRight} of ${t.auto} auto matches right)`);
-  console.log(`  recall (auto or review)   ${pct(t.found, t.withTruth)}  (${t.found} of ${t.withTruth}; of the ${t.withTruthNamed} with a name: ${pct(t.foundNamed, t.withTruthNamed)})`);
+  console.log(
+    `  recall (auto or review)   ${pct(t.found, t.withTruth)}  (${t.found} of ${t.withTruth}; of the ${t.withTruthNamed} with a name: ${pct(t.foundNamed, t.withTruthNamed)})`,
+  );
   console.log(`  organic wrongly matched   ${pct(t.organicAuto, t.organic)}  (${t.organicAuto} of ${t.organic})`);
   for (const line of t.wrong) console.log(`  wrong auto match: ${line}`);
 }

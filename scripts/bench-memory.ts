@@ -30,7 +30,10 @@ const rssOf = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFi
 
 async function idleRss(label: string, start: StartCommand, env: Record<string, string>): Promise<string> {
   const port = String(4900 + Math.floor(Math.random() * 500));
-  const child = spawn(process.execPath, [...start.flags, 'main.ts'], { env: { ...process.env, ...start.env, HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...start.flags, 'main.ts'], {
+    env: { ...process.env, ...start.env, HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -38,7 +41,10 @@ async function idleRss(label: string, start: StartCommand, env: Record<string, s
     // A first start runs initdb and the migrations: up to a minute on a busy machine.
     let healthy = false;
     for (let i = 0; i < 240 && !healthy && child.exitCode === null; i++) {
-      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!healthy) await pause(250);
     }
     if (!healthy) throw new Error(`${label}: the server did not become healthy (exit code ${child.exitCode}): ${stderr}`);
@@ -106,7 +112,9 @@ async function dashboardLoads(root: string, start: StartCommand): Promise<string
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const lines = running.map((v) => `dashboard load, ${v.label}: ${median(v.rounds).toFixed(2)} ms (${v.rounds.map((x) => x.toFixed(1)).join(', ')}), process RSS ${v.rss} MiB`);
+  const lines = running.map(
+    (v) => `dashboard load, ${v.label}: ${median(v.rounds).toFixed(2)} ms (${v.rounds.map((x) => x.toFixed(1)).join(', ')}), process RSS ${v.rss} MiB`,
+  );
   for (const v of running) {
     v.child.send('close');
     await new Promise((resolve) => v.child.once('exit', resolve));
@@ -117,7 +125,14 @@ async function dashboardLoads(root: string, start: StartCommand): Promise<string
 if (process.argv[2] === '--dashboard-child') {
   await dashboardChild(process.argv[3]!, JSON.parse(process.argv[4]!) as string[], Number(process.argv[5]));
 } else {
-  const { values: args } = parseArgs({ options: { flags: { type: 'string' }, env: { type: 'string' }, restart: { type: 'boolean', default: false }, 'dashboard-only': { type: 'boolean', default: false } } });
+  const { values: args } = parseArgs({
+    options: {
+      flags: { type: 'string' },
+      env: { type: 'string' },
+      restart: { type: 'boolean', default: false },
+      'dashboard-only': { type: 'boolean', default: false },
+    },
+  });
   const words = (text: string) => text.split(/\s+/).filter(Boolean);
   const start = startCommand();
   if (args.flags !== undefined) start.flags = words(args.flags);
@@ -125,13 +140,22 @@ if (process.argv[2] === '--dashboard-child') {
   const described = [...Object.entries(start.env).map(([k, v]) => `${k}=${v}`), ...start.flags].join(' ') || 'none';
   const root = mkdtempSync(join(tmpdir(), 'rc-bench-memory-'));
   try {
-    console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; started with: ${described}`);
+    console.log(
+      `load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}; started with: ${described}`,
+    );
     if (!args['dashboard-only']) console.log(await idleRss('embedded', start, { DATA_DIR: join(root, 'data') }));
     if (args.restart) console.log(await idleRss('embedded, started again on the same folder', start, { DATA_DIR: join(root, 'data') }));
     const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-    if (url && !args['dashboard-only']) console.log(await idleRss('PostgreSQL', start, { DATABASE_URL: url, APP_SECRET: 'bench-memory-secret-bench-memory-secret-0123' }));
+    if (url && !args['dashboard-only'])
+      console.log(await idleRss('PostgreSQL', start, { DATABASE_URL: url, APP_SECRET: 'bench-memory-secret-bench-memory-secret-0123' }));
     for (const line of await dashboardLoads(root, start)) console.log(line);
-    console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -16,7 +16,10 @@ if (!url) throw new Error('Set TEST_DATABASE_URL or DATABASE_URL');
 const schema = `bench_prepare_${randomBytes(4).toString('hex')}`;
 const admin = postgres(url, { max: 1, onnotice: () => {} });
 await admin.unsafe(`CREATE SCHEMA ${schema}`);
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 try {
   console.log(`load average ${load()}`);
   const seed = openPostgres(url, { searchPath: schema, max: 1 });

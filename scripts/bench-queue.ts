@@ -24,7 +24,7 @@ import { emailWorker, queueOutboxMessage } from '../src/lib/email/outbox.ts';
 import { startJobQueue, type JobQueue } from '../src/lib/jobs/queue.ts';
 import { setLogLevel } from '../src/lib/log.ts';
 import { unitWorkspace } from '../src/lib/testing/unit-data.ts';
-import { startSmtpSink, } from '../tests/fakes/smtp-sink.ts';
+import { startSmtpSink } from '../tests/fakes/smtp-sink.ts';
 
 const { values } = parseArgs({ options: { backlog: { type: 'string' } } });
 const BACKLOG = Number(values.backlog ?? process.env.BENCH_QUEUE_BACKLOG ?? 500);
@@ -86,7 +86,16 @@ async function run(label: string, open: () => Promise<{ database: Database; reop
   await jobs.stop(5000);
   await sink.stop();
   await done();
-  return { label, firstStart, restart, singleMedianMs: Math.round(median(single)), backlog: BACKLOG, drainMs, perSecond: Math.round((BACKLOG / drainMs) * 1000), duplicates };
+  return {
+    label,
+    firstStart,
+    restart,
+    singleMedianMs: Math.round(median(single)),
+    backlog: BACKLOG,
+    drainMs,
+    perSecond: Math.round((BACKLOG / drainMs) * 1000),
+    duplicates,
+  };
 }
 
 const results = [];
@@ -121,5 +130,9 @@ if (url) {
     await admin.end();
   }
 }
-console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 console.table(results);

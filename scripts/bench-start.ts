@@ -30,7 +30,10 @@ if (!existsSync(join(checkout, 'node_modules'))) symlinkSync(join(root, 'node_mo
 if (!existsSync(join(checkout, 'dist/server/entry.mjs'))) throw new Error(`${checkout} is not built: run its build first`);
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const start = startCommand(checkout);
 
 interface Start {
@@ -55,7 +58,10 @@ async function timeStart(env: Record<string, string>): Promise<Start> {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}):\n${output}`);
       if (performance.now() - began > 120_000) throw new Error(`No answer within 120 s:\n${output}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/auth/status`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/auth/status`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await pause(10);
     }

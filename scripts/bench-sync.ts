@@ -224,10 +224,7 @@ async function child(n: number): Promise<void> {
     });
     workerFailed.catch(() => {});
     const next = <T extends FromFake['type']>(type: T): Promise<Extract<FromFake, { type: T }>> =>
-      Promise.race([
-        new Promise<FromFake>((resolve) => (replies.length ? resolve(replies.shift()!) : waiting.push(resolve))),
-        workerFailed,
-      ]).then((message) => {
+      Promise.race([new Promise<FromFake>((resolve) => (replies.length ? resolve(replies.shift()!) : waiting.push(resolve))), workerFailed]).then((message) => {
         if (message.type !== type) throw new Error(`Expected ${type} from the fake, got ${message.type}`);
         return message as Extract<FromFake, { type: T }>;
       });
@@ -410,7 +407,10 @@ async function orchestrate(): Promise<void> {
       });
     });
 
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   console.log(`Load average before: ${load()} (the figures depend on what else the machine is running)`);
   const results: Result[] = [];
   let exitCode = 0;
@@ -421,9 +421,7 @@ async function orchestrate(): Promise<void> {
     if (interrupted) break;
     if (run.timedOut || run.code !== 0 || !line) {
       console.error(
-        run.timedOut
-          ? `  ${n} reviews: stopped after ${timeoutS} s`
-          : `  ${n} reviews: the run failed (exit ${run.code ?? `signal ${run.signal}`})`,
+        run.timedOut ? `  ${n} reviews: stopped after ${timeoutS} s` : `  ${n} reviews: the run failed (exit ${run.code ?? `signal ${run.signal}`})`,
       );
       exitCode = 1;
       continue;

@@ -33,7 +33,9 @@ try {
   console.log(`${'page'.padEnd(34)}${'status'.padStart(7)}${'JS'.padStart(10)}${'CSS'.padStart(10)}${'HTML'.padStart(10)}`);
   for (const [path, headers] of pages) {
     const w = await measurePage(server.url, path, headers);
-    const label = path.replace(workspace.slug, '{slug}').replace(kioskPath, '/wall/{token}') + (headers.cookie?.includes(client.cookie('rc_session')!) ? ' (unlocked)' : '');
+    const label =
+      path.replace(workspace.slug, '{slug}').replace(kioskPath, '/wall/{token}') +
+      (headers.cookie?.includes(client.cookie('rc_session')!) ? ' (unlocked)' : '');
     console.log(`${label.padEnd(34)}${String(w.status).padStart(7)}${kb(w.js).padStart(10)}${kb(w.css).padStart(10)}${kb(w.html).padStart(10)}`);
   }
 } finally {

@@ -29,7 +29,10 @@ const VITEST_UNIT = [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--pro
 if (import.meta.main) {
   const started = Date.now();
   const lint = await step('format and lint (biome ci)', BIOME);
-  const [check, unit] = await Promise.all([step('type check (astro check)', ASTRO_CHECK), step('unit tests without a database (vitest --project unit)', VITEST_UNIT)]);
+  const [check, unit] = await Promise.all([
+    step('type check (astro check)', ASTRO_CHECK),
+    step('unit tests without a database (vitest --project unit)', VITEST_UNIT),
+  ]);
   let failed = 0;
   for (const result of [lint, check, unit]) {
     if (result.status !== 0) {

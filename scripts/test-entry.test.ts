@@ -29,7 +29,11 @@ function project(): string {
 }
 
 const run = (cwd: string, args: string[] = []) =>
-  spawnSync(process.execPath, [join(cwd, 'scripts', 'test-entry.mjs'), ...args], { cwd, env: { ...process.env, npm_execpath: join(cwd, 'fake-npm.cjs') }, encoding: 'utf8' });
+  spawnSync(process.execPath, [join(cwd, 'scripts', 'test-entry.mjs'), ...args], {
+    cwd,
+    env: { ...process.env, npm_execpath: join(cwd, 'fake-npm.cjs') },
+    encoding: 'utf8',
+  });
 
 describe('the test entry', () => {
   it('installs the dependencies of a fresh clone, then runs the suite on the pinned Node with the arguments', () => {

@@ -9,7 +9,10 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const keep = process.argv.includes('--keep');
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 if (dirty) console.log('Note: this checkout has uncommitted changes; the clone has only what is committed.');
@@ -20,7 +23,10 @@ const clone = join(parent, 'review-challenge');
 const cloned = spawnSync('git', ['clone', '--quiet', '--no-hardlinks', root, clone], { stdio: 'inherit' });
 if (cloned.status !== 0) process.exit(cloned.status ?? 1);
 
-console.log(`test:fresh: npm test in a fresh clone of ${commit} (${clone}), ${cpus().length} cores, load average ${load()}, ` + `TEST_DATABASE_URL ${process.env.TEST_DATABASE_URL ? 'set' : 'not set'}`);
+console.log(
+  `test:fresh: npm test in a fresh clone of ${commit} (${clone}), ${cpus().length} cores, load average ${load()}, ` +
+    `TEST_DATABASE_URL ${process.env.TEST_DATABASE_URL ? 'set' : 'not set'}`,
+);
 const started = Date.now();
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // Only what a new contributor's shell has: none of this npm run's own variables, and a PATH without

@@ -33,7 +33,7 @@ function banner(lines: string[]) {
 function ensureChromium(): string | undefined {
   if (existsSync(CHROMIUM)) return undefined;
   if (process.getuid?.() !== 0) return 'Chromium is not installed and this is not root: run `apt-get install chromium` as root.';
-  console.log('Installing Debian\'s Chromium for the browser tests...');
+  console.log("Installing Debian's Chromium for the browser tests...");
   const installed =
     run('apt-get', ['update', '-qq']) === 0 &&
     run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {}) === 0 &&
@@ -77,7 +77,12 @@ if (run(node, [join(root, 'scripts/build-if-stale.ts')]) !== 0) process.exit(1);
 // arguments (a filter, a project) run one vitest with them, after the type check.
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 const args = process.argv.slice(2);
-const phases = args.length ? [args] : [['--project', 'unit', '--project', 'unit-db'], ['--project', 'integration-*', '--project', 'e2e']];
+const phases = args.length
+  ? [args]
+  : [
+      ['--project', 'unit', '--project', 'unit-db'],
+      ['--project', 'integration-*', '--project', 'e2e'],
+    ];
 const reports: string[] = [];
 let status = 0;
 let check: Promise<{ status: number; output: string }> | undefined;

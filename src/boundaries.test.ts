@@ -131,7 +131,11 @@ describe('the import rules (docs/architecture.md)', () => {
   });
 
   it('keep src/lib below the pages, islands and components: it never imports them', () => {
-    const upward = lib.flatMap((file) => importsOf(file).filter(({ target }) => UPPER_FLOORS.test(target)).map(({ target }) => `${file} -> ${target}`));
+    const upward = lib.flatMap((file) =>
+      importsOf(file)
+        .filter(({ target }) => UPPER_FLOORS.test(target))
+        .map(({ target }) => `${file} -> ${target}`),
+    );
     expect(upward).toEqual([]);
   });
 
@@ -151,7 +155,10 @@ describe('the import rules (docs/architecture.md)', () => {
 
   it('fail on a planted import that breaks a rule', () => {
     // The rules above must be able to fail: an island importing the job queue, a lib file importing an island.
-    const planted = importsOf('src/islands/Planted.tsx', "import { startJobQueue } from '../lib/jobs/queue.ts';\nimport type { Db } from '../lib/db/database.ts';\n");
+    const planted = importsOf(
+      'src/islands/Planted.tsx',
+      "import { startJobQueue } from '../lib/jobs/queue.ts';\nimport type { Db } from '../lib/db/database.ts';\n",
+    );
     expect(planted).toEqual([
       { target: 'src/lib/jobs/queue.ts', value: true },
       { target: 'src/lib/db/database.ts', value: false },

@@ -77,7 +77,9 @@ async function restore(args: string[]): Promise<string> {
     return `Restored ${workspaces} workspace${workspaces === 1 ? '' : 's'} from ${file}. Start the server: it applies any newer migrations.`;
   } catch (error) {
     if (error instanceof DatabaseNotEmptyError) {
-      const where = config.databaseUrl ? 'Create a new database and point DATABASE_URL at it' : `Set DATA_DIR to a new, empty folder (this one is ${config.dataDir})`;
+      const where = config.databaseUrl
+        ? 'Create a new database and point DATABASE_URL at it'
+        : `Set DATA_DIR to a new, empty folder (this one is ${config.dataDir})`;
       throw new DatabaseNotEmptyError(`${error.message} ${where}.`);
     }
     throw error;

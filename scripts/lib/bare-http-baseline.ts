@@ -27,8 +27,19 @@ const landingGzip = gzipSync(landing, { level: 9 });
 
 function send(res: ServerResponse, accept: string | undefined, type: string, body: Buffer, made?: { br: Buffer; gzip: Buffer }) {
   const encoding = body.length >= 1024 ? negotiateEncoding(accept) : null;
-  const encoded = !encoding ? body : made ? made[encoding] : encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(body, { level: 6 });
-  res.writeHead(200, { 'content-type': type, 'content-length': encoded.length, vary: 'Accept-Encoding', ...(encoding ? { 'content-encoding': encoding } : {}) });
+  const encoded = !encoding
+    ? body
+    : made
+      ? made[encoding]
+      : encoding === 'br'
+        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : gzipSync(body, { level: 6 });
+  res.writeHead(200, {
+    'content-type': type,
+    'content-length': encoded.length,
+    vary: 'Accept-Encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+  });
   res.end(encoded);
 }
 

@@ -19,7 +19,13 @@ export function startCommand(checkout: string = root): StartCommand {
   const start = (JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
   const match = /(?:^|&&\s*)((?:[A-Z_]+=\S+\s+)*)node((?:\s+--\S+)*)\s+main\.ts\s*$/.exec(start);
   if (!match) throw new Error(`package.json's start script does not end in "[NAME=value] node [flags] main.ts": ${start}`);
-  const env = Object.fromEntries(match[1]!.trim().split(/\s+/).filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  const env = Object.fromEntries(
+    match[1]!
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
   return { env, flags: match[2]!.trim().split(/\s+/).filter(Boolean) };
 }
 

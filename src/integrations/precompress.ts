@@ -27,7 +27,13 @@ export async function precompressDirectory(dir: string): Promise<number> {
   for (const file of files) {
     const bytes = readFileSync(file);
     const [br, gzipped] = await Promise.all([
-      brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+      brotli(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
       gz(bytes, { level: 9 }),
     ]);
     if (br.length < bytes.length) writeFileSync(`${file}.br`, br);

@@ -48,7 +48,16 @@ export default function DemoWallboard() {
           onClick={() => setSound((on) => !on)}
           class="grid h-[2em] w-[2em] place-items-center rounded-full ring-1 ring-slate-950/40 transition hover:bg-slate-950/10 focus-visible:outline-2 focus-visible:outline-slate-950 aria-pressed:bg-slate-950 aria-pressed:text-amber-300"
         >
-          <svg viewBox="0 0 24 24" class="h-[1.1em] w-[1.1em]" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            class="h-[1.1em] w-[1.1em]"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="2"
+            stroke-linecap="round"
+            stroke-linejoin="round"
+            aria-hidden="true"
+          >
             <path d="M11 5 6 9H3v6h3l5 4V5Z" fill="currentColor" />
             {sound ? <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" /> : <path d="m16 9 6 6m0-6-6 6" />}
           </svg>

@@ -58,7 +58,9 @@ export default function ForgotPasswordForm({ initialSlug, origin }: Props) {
         <p class="mt-1 text-sm text-emerald-800" data-testid="forgot-confirmation">
           {confirmation}
         </p>
-        <p class="mt-3 text-xs text-emerald-800">No email after a few minutes? Check your spam folder, or make sure the dashboard URL and admin email are right.</p>
+        <p class="mt-3 text-xs text-emerald-800">
+          No email after a few minutes? Check your spam folder, or make sure the dashboard URL and admin email are right.
+        </p>
         <button type="button" class="btn btn-secondary mt-4" onClick={() => setConfirmation(null)}>
           Try again
         </button>

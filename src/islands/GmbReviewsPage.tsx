@@ -97,7 +97,9 @@ function Empty() {
         </svg>
       </div>
       <p class="mt-4 text-lg font-semibold text-slate-900">No reviews yet</p>
-      <p class="mt-1 max-w-sm text-sm text-slate-600">Reviews from your Google Business Profile show here after a sync. Press Poll Now to ask Google at once.</p>
+      <p class="mt-1 max-w-sm text-sm text-slate-600">
+        Reviews from your Google Business Profile show here after a sync. Press Poll Now to ask Google at once.
+      </p>
     </div>
   );
 }
@@ -132,7 +134,12 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
 
   return (
     <div class="min-h-screen">
-      <PageHeader back={{ href: `/${slug}/admin`, label: 'Back to Admin', ariaLabel: 'Back to Admin' }} businessName={businessName} title="Google My Business Reviews" width="max-w-3xl">
+      <PageHeader
+        back={{ href: `/${slug}/admin`, label: 'Back to Admin', ariaLabel: 'Back to Admin' }}
+        businessName={businessName}
+        title="Google My Business Reviews"
+        width="max-w-3xl"
+      >
         <button type="button" class="btn btn-primary w-full sm:w-auto" disabled={polling} onClick={() => void poll()}>
           {polling ? 'Polling...' : 'Poll Now'}
         </button>

@@ -54,7 +54,14 @@ function useLeaderboard(period: LeaderboardPeriod, initialWeek: LeaderboardPerso
 }
 
 function Medal({ rank }: { rank: number }) {
-  const tone = rank === 1 ? 'bg-amber-400 text-amber-950' : rank === 2 ? 'bg-slate-300 text-slate-900' : rank === 3 ? 'bg-orange-300 text-orange-950' : 'bg-slate-100 text-slate-600';
+  const tone =
+    rank === 1
+      ? 'bg-amber-400 text-amber-950'
+      : rank === 2
+        ? 'bg-slate-300 text-slate-900'
+        : rank === 3
+          ? 'bg-orange-300 text-orange-950'
+          : 'bg-slate-100 text-slate-600';
   return <span class={`inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold tabular-nums ${tone}`}>{rank}</span>;
 }
 
@@ -66,13 +73,27 @@ function Board({ people }: { people: LeaderboardPerson[] }) {
       <table class="hidden w-full text-left text-sm md:table" data-testid="leaderboard-table">
         <thead class="bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" class="px-5 py-2.5">Rank</th>
-            <th scope="col" class="px-4 py-2.5">Name</th>
-            <th scope="col" class="px-4 py-2.5 text-right">Requests sent</th>
-            <th scope="col" class="px-4 py-2.5 text-right">Links opened</th>
-            <th scope="col" class="px-4 py-2.5 text-right">Reviews matched</th>
-            <th scope="col" class="px-4 py-2.5 text-right">Conversion</th>
-            <th scope="col" class="px-5 py-2.5 text-right">Score</th>
+            <th scope="col" class="px-5 py-2.5">
+              Rank
+            </th>
+            <th scope="col" class="px-4 py-2.5">
+              Name
+            </th>
+            <th scope="col" class="px-4 py-2.5 text-right">
+              Requests sent
+            </th>
+            <th scope="col" class="px-4 py-2.5 text-right">
+              Links opened
+            </th>
+            <th scope="col" class="px-4 py-2.5 text-right">
+              Reviews matched
+            </th>
+            <th scope="col" class="px-4 py-2.5 text-right">
+              Conversion
+            </th>
+            <th scope="col" class="px-5 py-2.5 text-right">
+              Score
+            </th>
           </tr>
         </thead>
         <tbody class="divide-y divide-slate-100">
@@ -133,7 +154,12 @@ export default function Leaderboard({ slug, businessName, initialWeek }: Props) 
 
   return (
     <div class="min-h-screen">
-      <PageHeader back={{ href: `/${slug}`, label: 'Back', ariaLabel: 'Back to the dashboard' }} businessName={businessName} title="Leaderboard" width="max-w-6xl">
+      <PageHeader
+        back={{ href: `/${slug}`, label: 'Back', ariaLabel: 'Back to the dashboard' }}
+        businessName={businessName}
+        title="Leaderboard"
+        width="max-w-6xl"
+      >
         <div role="tablist" aria-label="Period" class="flex w-full rounded-xl bg-slate-100 p-1 sm:w-auto">
           {PERIODS.map((p) => (
             <button
@@ -180,8 +206,9 @@ export default function Leaderboard({ slug, businessName, initialWeek }: Props) 
           )}
         </section>
         <p class="rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-600" data-testid="score-explained">
-          <strong class="font-semibold text-slate-800">How the score works:</strong> a request counts when it is logged within a few days of seeing the customer, and a
-          review matched to it counts for more. Everyone is compared with their own usual week, so steady effort shows, not just a busy week. Star ratings never count.
+          <strong class="font-semibold text-slate-800">How the score works:</strong> a request counts when it is logged within a few days of seeing the
+          customer, and a review matched to it counts for more. Everyone is compared with their own usual week, so steady effort shows, not just a busy week.
+          Star ratings never count.
         </p>
       </main>
     </div>

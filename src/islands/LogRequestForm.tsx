@@ -1,6 +1,12 @@
 import { useRef, useState } from 'preact/hooks';
 import { localDateOf } from '../lib/time.ts';
-import { INTERACTION_DATE_FUTURE, interactionDateProblem, logRequestFormErrors, type FieldErrors, type LogRequestForm as Form } from '../lib/validation/rules.ts';
+import {
+  INTERACTION_DATE_FUTURE,
+  interactionDateProblem,
+  logRequestFormErrors,
+  type FieldErrors,
+  type LogRequestForm as Form,
+} from '../lib/validation/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { BodyEditor } from './log-request/BodyEditor.tsx';
 import { clearedDraft, editedBody, EMPTY_DRAFT, filledPhoneScript, nextDraft, timingTipFor, type Draft, type LogTemplate } from './log-request/fill.ts';
@@ -29,7 +35,18 @@ type Key = keyof Form;
 /** The server may also fault the subject or the body (its `field`); they show under those. */
 type ErrorKey = Key | 'interactionDate' | 'customEmailSubject' | 'customEmailContent';
 
-const ORDER: ErrorKey[] = ['staffFirstName', 'staffEmail', 'teamId', 'email', 'firstName', 'lastName', 'interactionDate', 'templateId', 'customEmailSubject', 'customEmailContent'];
+const ORDER: ErrorKey[] = [
+  'staffFirstName',
+  'staffEmail',
+  'teamId',
+  'email',
+  'firstName',
+  'lastName',
+  'interactionDate',
+  'templateId',
+  'customEmailSubject',
+  'customEmailContent',
+];
 const REFRESH_AFTER_LOGGING = ['/api/dashboard', '/api/requests-report', '/api/campaigns'];
 const PLACEHOLDER = /(\{(?:firstName|lastName|fullName|staffFirstName|companyName)\})/;
 
@@ -66,12 +83,10 @@ function UnsentEmailNote({ unsent }: { unsent: UnsentEmail }) {
   };
   return (
     <div role="status" class="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="unsent-email">
-      <p class="font-semibold">
-        {UNSENT_HEADLINES[unsent.status] ?? 'The email could not be sent.'}
-      </p>
+      <p class="font-semibold">{UNSENT_HEADLINES[unsent.status] ?? 'The email could not be sent.'}</p>
       <p class="mt-1">
-        {unsent.status === 'retrying' || unsent.status === 'pending' ? 'If it is urgent, copy' : 'Copy'} {unsent.customerName}'s review link and send it
-        by text message or from your own email:
+        {unsent.status === 'retrying' || unsent.status === 'pending' ? 'If it is urgent, copy' : 'Copy'} {unsent.customerName}'s review link and send it by text
+        message or from your own email:
       </p>
       <div class="mt-3 flex flex-col gap-2 sm:flex-row">
         <input class="input font-mono text-xs" readOnly value={unsent.link} aria-label="Customer's review link" onFocus={(e) => e.currentTarget.select()} />
@@ -159,7 +174,15 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
         customEmailContent: editor.current ? editor.current.html() : draft.body,
       });
       rememberStaff({ staffFirstName: form.staffFirstName.trim(), staffEmail: form.staffEmail.trim(), teamId: form.teamId });
-      setForm({ staffFirstName: form.staffFirstName.trim(), staffEmail: form.staffEmail.trim(), teamId: form.teamId, email: '', firstName: '', lastName: '', templateId: '' });
+      setForm({
+        staffFirstName: form.staffFirstName.trim(),
+        staffEmail: form.staffEmail.trim(),
+        teamId: form.teamId,
+        email: '',
+        firstName: '',
+        lastName: '',
+        templateId: '',
+      });
       setInteractionDate(today());
       setRememberedEmail(form.staffEmail.trim());
       setDraft(clearedDraft);
@@ -198,7 +221,15 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
             <legend class="mb-4 text-base font-semibold text-slate-900">Staff member</legend>
             <div class="grid gap-5 sm:grid-cols-2">
               <Field label="Staff First Name" autoComplete="given-name" {...input('staffFirstName')} />
-              <Field label="Staff Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellcheck={false} {...input('staffEmail')} />
+              <Field
+                label="Staff Email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                autoCapitalize="none"
+                spellcheck={false}
+                {...input('staffEmail')}
+              />
             </div>
             <SelectField
               label="Team"
@@ -244,7 +275,11 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
             <div class="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" data-testid="timing-tip">
               <p class="flex items-center gap-2 font-semibold">
                 <svg viewBox="0 0 20 20" fill="currentColor" class="h-4 w-4 text-sky-700" aria-hidden="true">
-                  <path fill-rule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm.75-13a.75.75 0 0 0-1.5 0v5c0 .414.336.75.75.75h4a.75.75 0 0 0 0-1.5h-3.25V5Z" clip-rule="evenodd" />
+                  <path
+                    fill-rule="evenodd"
+                    d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm.75-13a.75.75 0 0 0-1.5 0v5c0 .414.336.75.75.75h4a.75.75 0 0 0 0-1.5h-3.25V5Z"
+                    clip-rule="evenodd"
+                  />
                 </svg>
                 When to ask
               </p>
@@ -297,7 +332,12 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
           </fieldset>
 
           <div class="border-t border-slate-200 pt-6">
-            <button type="submit" class="btn btn-primary w-full sm:w-auto sm:min-w-48" disabled={busy || locked} aria-describedby={locked ? 'upgrade-note' : undefined}>
+            <button
+              type="submit"
+              class="btn btn-primary w-full sm:w-auto sm:min-w-48"
+              disabled={busy || locked}
+              aria-describedby={locked ? 'upgrade-note' : undefined}
+            >
               {locked ? 'Upgrade Required' : busy ? 'Logging...' : 'Log Review Request'}
             </button>
           </div>
@@ -307,7 +347,11 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
         <aside class="card p-5 sm:p-7 lg:sticky lg:top-6" aria-labelledby="script-heading">
           <div class="flex items-center gap-2">
             <svg viewBox="0 0 20 20" fill="currentColor" class="h-5 w-5 text-brand-600" aria-hidden="true">
-              <path fill-rule="evenodd" d="M2 3.5A1.5 1.5 0 0 1 3.5 2h1.148a1.5 1.5 0 0 1 1.465 1.175l.513 2.31a1.5 1.5 0 0 1-.71 1.614l-.97.548a8.5 8.5 0 0 0 5.407 5.407l.548-.97a1.5 1.5 0 0 1 1.614-.71l2.31.513A1.5 1.5 0 0 1 18 15.352V16.5a1.5 1.5 0 0 1-1.5 1.5H15C7.82 18 2 12.18 2 5V3.5Z" clip-rule="evenodd" />
+              <path
+                fill-rule="evenodd"
+                d="M2 3.5A1.5 1.5 0 0 1 3.5 2h1.148a1.5 1.5 0 0 1 1.465 1.175l.513 2.31a1.5 1.5 0 0 1-.71 1.614l-.97.548a8.5 8.5 0 0 0 5.407 5.407l.548-.97a1.5 1.5 0 0 1 1.614-.71l2.31.513A1.5 1.5 0 0 1 18 15.352V16.5a1.5 1.5 0 0 1-1.5 1.5H15C7.82 18 2 12.18 2 5V3.5Z"
+                clip-rule="evenodd"
+              />
             </svg>
             <h2 id="script-heading" class="text-base font-semibold text-slate-900">
               Phone Script

@@ -4,7 +4,6 @@ import { ApiError, apiRequest } from './api.ts';
 import { DashboardUrlField, Field } from './ui/Field.tsx';
 import { Toast, TOAST_BEFORE_LEAVING_MS, useToast } from './ui/toast.tsx';
 
-
 type Key = keyof RegistrationForm;
 
 const EMPTY: RegistrationForm = {
@@ -77,7 +76,13 @@ export default function RegisterForm({ origin, plan }: { origin: string; plan?: 
       </fieldset>
       <fieldset class="grid gap-5 sm:grid-cols-2">
         <legend class="sr-only">Admin panel password</legend>
-        <Field label="Admin Panel Password" type="password" autoComplete="new-password" hint="Only for managing teams and settings" {...input('adminPassword')} />
+        <Field
+          label="Admin Panel Password"
+          type="password"
+          autoComplete="new-password"
+          hint="Only for managing teams and settings"
+          {...input('adminPassword')}
+        />
         <Field label="Confirm Admin Password" type="password" autoComplete="new-password" {...input('confirmAdminPassword')} />
       </fieldset>
       <button type="submit" class="btn btn-primary w-full" disabled={busy}>

@@ -48,7 +48,6 @@ function useLiveRows(initial: ReportRow[] | null, initialPeople: PersonFunnel[] 
   return { rows, people, status };
 }
 
-
 function PlusIcon() {
   return (
     <svg viewBox="0 0 20 20" class="h-4 w-4" fill="currentColor" aria-hidden="true">
@@ -96,7 +95,11 @@ function ByPerson({ people }: { people: PersonFunnel[] }) {
         <h2 id="by-person-heading" class="text-base font-semibold text-slate-900">
           By person
         </h2>
-        <a href="/api/requests-report.csv?by=person" download="review-requests-by-person.csv" class="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-600 hover:text-brand-700">
+        <a
+          href="/api/requests-report.csv?by=person"
+          download="review-requests-by-person.csv"
+          class="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-600 hover:text-brand-700"
+        >
           <DownloadIcon />
           CSV by person
         </a>
@@ -104,11 +107,21 @@ function ByPerson({ people }: { people: PersonFunnel[] }) {
       <table class="hidden w-full text-left text-sm sm:table">
         <thead class="bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" class="px-5 py-2.5">Person</th>
-            <th scope="col" class="px-4 py-2.5 text-right">Sent</th>
-            <th scope="col" class="px-4 py-2.5 text-right">Opened</th>
-            <th scope="col" class="px-4 py-2.5 text-right">Reviewed</th>
-            <th scope="col" class="px-5 py-2.5 text-right">Conversion</th>
+            <th scope="col" class="px-5 py-2.5">
+              Person
+            </th>
+            <th scope="col" class="px-4 py-2.5 text-right">
+              Sent
+            </th>
+            <th scope="col" class="px-4 py-2.5 text-right">
+              Opened
+            </th>
+            <th scope="col" class="px-4 py-2.5 text-right">
+              Reviewed
+            </th>
+            <th scope="col" class="px-5 py-2.5 text-right">
+              Conversion
+            </th>
           </tr>
         </thead>
         <tbody class="divide-y divide-slate-100">
@@ -189,11 +202,21 @@ function Group({ group, timeZone, index }: { group: TeamGroup<ReportRow>; timeZo
         </colgroup>
         <thead class="bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" class="px-5 py-2.5">Customer</th>
-            <th scope="col" class="px-4 py-2.5">Team Member</th>
-            <th scope="col" class="px-4 py-2.5">Requested</th>
-            <th scope="col" class="px-4 py-2.5">Status</th>
-            <th scope="col" class="px-5 py-2.5">Reviewer / Rating</th>
+            <th scope="col" class="px-5 py-2.5">
+              Customer
+            </th>
+            <th scope="col" class="px-4 py-2.5">
+              Team Member
+            </th>
+            <th scope="col" class="px-4 py-2.5">
+              Requested
+            </th>
+            <th scope="col" class="px-4 py-2.5">
+              Status
+            </th>
+            <th scope="col" class="px-5 py-2.5">
+              Reviewer / Rating
+            </th>
           </tr>
         </thead>
         <tbody class="divide-y divide-slate-100">
@@ -251,7 +274,12 @@ export default function RequestsReport({ initial, initialPeople, slug, businessN
 
   return (
     <div class="min-h-screen">
-      <PageHeader back={{ href: `/${slug}`, label: 'Back', ariaLabel: 'Back to the dashboard' }} businessName={businessName} title="Review Requests Report" width="max-w-6xl">
+      <PageHeader
+        back={{ href: `/${slug}`, label: 'Back', ariaLabel: 'Back to the dashboard' }}
+        businessName={businessName}
+        title="Review Requests Report"
+        width="max-w-6xl"
+      >
         <div class="flex w-full items-center gap-2 sm:w-auto">
           <a href="/api/requests-report.csv" download="review-requests.csv" class="btn btn-secondary flex-1 sm:flex-none">
             <DownloadIcon />
@@ -273,11 +301,17 @@ export default function RequestsReport({ initial, initialPeople, slug, businessN
           <div class="card flex flex-col items-center px-6 py-14 text-center">
             <div class="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
               <svg viewBox="0 0 24 24" class="h-6 w-6" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true">
-                <path stroke-linecap="round" stroke-linejoin="round" d="M21.75 6.75v10.5a2.25 2.25 0 0 1-2.25 2.25h-15a2.25 2.25 0 0 1-2.25-2.25V6.75m19.5 0A2.25 2.25 0 0 0 19.5 4.5h-15a2.25 2.25 0 0 0-2.25 2.25m19.5 0v.24a2.25 2.25 0 0 1-1.07 1.92l-7.5 4.61a2.25 2.25 0 0 1-2.36 0L3.32 8.91a2.25 2.25 0 0 1-1.07-1.92V6.75" />
+                <path
+                  stroke-linecap="round"
+                  stroke-linejoin="round"
+                  d="M21.75 6.75v10.5a2.25 2.25 0 0 1-2.25 2.25h-15a2.25 2.25 0 0 1-2.25-2.25V6.75m19.5 0A2.25 2.25 0 0 0 19.5 4.5h-15a2.25 2.25 0 0 0-2.25 2.25m19.5 0v.24a2.25 2.25 0 0 1-1.07 1.92l-7.5 4.61a2.25 2.25 0 0 1-2.36 0L3.32 8.91a2.25 2.25 0 0 1-1.07-1.92V6.75"
+                />
               </svg>
             </div>
             <p class="mt-4 text-lg font-semibold text-slate-900">No review requests found</p>
-            <p class="mt-1 max-w-sm text-sm text-slate-600">Log a request while the customer is on the phone and it shows here, then turns green when their review arrives.</p>
+            <p class="mt-1 max-w-sm text-sm text-slate-600">
+              Log a request while the customer is on the phone and it shows here, then turns green when their review arrives.
+            </p>
             <a href={logHref} class="btn btn-primary mt-6">
               <PlusIcon />
               Log Request

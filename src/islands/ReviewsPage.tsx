@@ -157,7 +157,12 @@ function MatchedCard({ review, now, formatDate }: { review: TeamVisibleReview; n
       <div class="mt-4 flex items-center justify-between gap-3 border-t border-slate-100 pt-3 text-xs">
         <span class="font-medium text-slate-500">{sourceLabel(review)}</span>
         {review.reviewUrl && (
-          <a href={review.reviewUrl} target="_blank" rel="noopener noreferrer" class="inline-flex items-center gap-1 font-semibold text-brand-600 hover:text-brand-700 hover:underline">
+          <a
+            href={review.reviewUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            class="inline-flex items-center gap-1 font-semibold text-brand-600 hover:text-brand-700 hover:underline"
+          >
             View review
             <ExternalIcon />
             <span class="sr-only">(opens in a new tab)</span>
@@ -173,14 +178,16 @@ function EmptyMatched({ team, waiting }: { team: TeamRef | null; waiting: boolea
     <div class="card flex flex-col items-center px-6 py-12 text-center" data-testid="reviews-empty">
       <div class="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
         <svg viewBox="0 0 24 24" class="h-6 w-6" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true">
-          <path stroke-linecap="round" stroke-linejoin="round" d="M11.48 3.5a.56.56 0 0 1 1.04 0l2.13 5.11a.56.56 0 0 0 .47.35l5.52.44c.5.04.7.66.32.99l-4.2 3.6a.56.56 0 0 0-.18.56l1.28 5.38a.56.56 0 0 1-.84.61l-4.73-2.88a.56.56 0 0 0-.58 0l-4.73 2.88a.56.56 0 0 1-.84-.6l1.28-5.39a.56.56 0 0 0-.18-.56l-4.2-3.6a.56.56 0 0 1 .32-.99l5.52-.44a.56.56 0 0 0 .47-.35L11.48 3.5Z" />
+          <path
+            stroke-linecap="round"
+            stroke-linejoin="round"
+            d="M11.48 3.5a.56.56 0 0 1 1.04 0l2.13 5.11a.56.56 0 0 0 .47.35l5.52.44c.5.04.7.66.32.99l-4.2 3.6a.56.56 0 0 0-.18.56l1.28 5.38a.56.56 0 0 1-.84.61l-4.73-2.88a.56.56 0 0 0-.58 0l-4.73 2.88a.56.56 0 0 1-.84-.6l1.28-5.39a.56.56 0 0 0-.18-.56l-4.2-3.6a.56.56 0 0 1 .32-.99l5.52-.44a.56.56 0 0 0 .47-.35L11.48 3.5Z"
+          />
         </svg>
       </div>
       <p class="mt-4 text-lg font-semibold text-slate-900">{team ? `No reviews for ${team.name} yet` : 'No reviews yet'}</p>
       <p class="mt-1 max-w-sm text-sm text-slate-600">
-        {waiting
-          ? 'Reviews show here once they are matched to a request or a team.'
-          : 'Matched reviews show here as they arrive, newest first.'}
+        {waiting ? 'Reviews show here once they are matched to a request or a team.' : 'Matched reviews show here as they arrive, newest first.'}
       </p>
     </div>
   );
@@ -239,7 +246,12 @@ export default function ReviewsPage(props: Props) {
 
   return (
     <div class="min-h-screen">
-      <PageHeader back={{ href: `/${slug}`, label: 'Back', ariaLabel: 'Back to the dashboard' }} businessName={businessName} title="Google Reviews" width="max-w-6xl">
+      <PageHeader
+        back={{ href: `/${slug}`, label: 'Back', ariaLabel: 'Back to the dashboard' }}
+        businessName={businessName}
+        title="Google Reviews"
+        width="max-w-6xl"
+      >
         <div class="flex w-full items-center gap-3 sm:w-auto">
           <label for="team-filter" class="shrink-0 text-sm font-medium text-slate-600">
             Team

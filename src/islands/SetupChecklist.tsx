@@ -23,7 +23,12 @@ const admin = (slug: string, card: string) => `/${slug}/admin#card-${card}`;
 function stepText(id: SetupStepId, slug: string, emailConfigured: boolean): { title: string; help: string; href?: string; action?: string } {
   switch (id) {
     case 'teams':
-      return { title: 'Add your teams', help: 'Create the teams that will compete, for example Front Desk and Advisory.', href: admin(slug, 'team-management'), action: 'Add teams' };
+      return {
+        title: 'Add your teams',
+        help: 'Create the teams that will compete, for example Front Desk and Advisory.',
+        href: admin(slug, 'team-management'),
+        action: 'Add teams',
+      };
     case 'review_link':
       return {
         title: 'Add your Google review link',
@@ -32,7 +37,12 @@ function stepText(id: SetupStepId, slug: string, emailConfigured: boolean): { ti
         action: 'Add the link',
       };
     case 'email_template':
-      return { title: 'Write your request email', help: 'Create the email your staff send, with a phone script to read.', href: admin(slug, 'email-templates'), action: 'Write it' };
+      return {
+        title: 'Write your request email',
+        help: 'Create the email your staff send, with a phone script to read.',
+        href: admin(slug, 'email-templates'),
+        action: 'Write it',
+      };
     case 'email_delivery':
       return emailConfigured
         ? { title: 'Email sending is on', help: 'Review requests are emailed to your customers.' }
@@ -48,7 +58,12 @@ function stepText(id: SetupStepId, slug: string, emailConfigured: boolean): { ti
         action: 'Create a TV link',
       };
     case 'test_review':
-      return { title: 'Celebrate a test review', help: 'Send a test review and watch the wallboard celebrate it.', href: admin(slug, 'test-review'), action: 'Send a test review' };
+      return {
+        title: 'Celebrate a test review',
+        help: 'Send a test review and watch the wallboard celebrate it.',
+        href: admin(slug, 'test-review'),
+        action: 'Send a test review',
+      };
   }
 }
 
@@ -87,7 +102,11 @@ export default function SetupChecklist({ slug, initial, strip = false }: Props) 
       await apiRequest('PUT', '/api/settings/setup_copy_link_mode', { value: 'yes' });
       await refresh();
     } catch (error) {
-      setProblem(error instanceof ApiError && error.status === 403 ? 'Only the admin can choose this: open the Admin panel first.' : 'That did not work. Please try again.');
+      setProblem(
+        error instanceof ApiError && error.status === 403
+          ? 'Only the admin can choose this: open the Admin panel first.'
+          : 'That did not work. Please try again.',
+      );
     } finally {
       setChoosing(false);
     }
@@ -102,7 +121,9 @@ export default function SetupChecklist({ slug, initial, strip = false }: Props) 
       // 3rem tall on a large screen, its border included: the board gives up exactly that (global.css).
       <section aria-labelledby="setup-heading" class="border-b border-white/10 bg-indigo-950 text-white lg:h-12" data-setup-strip data-testid="setup-checklist">
         <div class="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm lg:h-full lg:flex-nowrap lg:py-0">
-          <h2 id="setup-heading" class="font-semibold whitespace-nowrap">Get set up</h2>
+          <h2 id="setup-heading" class="font-semibold whitespace-nowrap">
+            Get set up
+          </h2>
           <p class="whitespace-nowrap text-indigo-200" aria-live="polite">
             {checklist.done} of {checklist.steps.length} steps done
           </p>
@@ -110,7 +131,10 @@ export default function SetupChecklist({ slug, initial, strip = false }: Props) 
             Next: {text.title}
           </p>
           {text.href && (
-            <a href={text.href} class="btn min-h-9 bg-white px-3 py-1.5 text-sm whitespace-nowrap text-indigo-950 hover:bg-indigo-100 focus-visible:outline-white">
+            <a
+              href={text.href}
+              class="btn min-h-9 bg-white px-3 py-1.5 text-sm whitespace-nowrap text-indigo-950 hover:bg-indigo-100 focus-visible:outline-white"
+            >
               {text.action}
             </a>
           )}

@@ -55,7 +55,7 @@ describe('readCelebrationDetail', () => {
     expect(readCelebrationDetail({ review: { reviewerName: 'Ana', rating: 2 } }, { names: false })).toEqual({ neutral: true });
   });
 
-  it('marks the demo button\'s celebration as a demo, whatever else it carries', () => {
+  it("marks the demo button's celebration as a demo, whatever else it carries", () => {
     expect(readCelebrationDetail({ demo: true })).toEqual({ demo: true });
     expect(readCelebrationDetail({ demo: true, reviewerName: 'Sam', rating: 5 })).toEqual({ demo: true });
     expect(readCelebrationDetail({ demo: 'yes', rating: 5 })).toEqual({ rating: 5 });

@@ -38,7 +38,13 @@ function isTrusted(proxies: BlockList, address: string): boolean {
 export function clientAddress(peer: string, forwardedFor: string | null, trust: TrustProxy): string {
   if (!trust) return plain(peer);
   // The chain from the client to us: X-Forwarded-For's entries, then the peer.
-  const chain = [...(forwardedFor ?? '').split(',').map((a) => plain(a.trim())).filter(Boolean), plain(peer)];
+  const chain = [
+    ...(forwardedFor ?? '')
+      .split(',')
+      .map((a) => plain(a.trim()))
+      .filter(Boolean),
+    plain(peer),
+  ];
   if ('hops' in trust) return chain[Math.max(0, chain.length - 1 - trust.hops)]!;
   let index = chain.length - 1;
   while (index > 0 && isTrusted(trust.proxies, chain[index]!)) index -= 1;

@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
   });
 
-  it('takes one of pino\'s levels as LOG_LEVEL, and stops on any other', () => {
+  it("takes one of pino's levels as LOG_LEVEL, and stops on any other", () => {
     expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
     expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
@@ -30,7 +30,9 @@ describe('loadConfig', () => {
   });
 
   it("refuses a password hash cheaper than the product's outside a test run", () => {
-    expect(() => loadConfig({ PASSWORD_HASH_COST: '10' })).toThrow(/PASSWORD_HASH_COST must be a whole number from 15 to 20 \(below 15 only when NODE_ENV is test\)/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '10' })).toThrow(
+      /PASSWORD_HASH_COST must be a whole number from 15 to 20 \(below 15 only when NODE_ENV is test\)/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PASSWORD_HASH_COST: '12' })).toThrow(/PASSWORD_HASH_COST/);
     expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'cheap' })).toThrow(/PASSWORD_HASH_COST must be a whole number from 10 to 20/);
     expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' })).not.toThrow();
@@ -47,9 +49,7 @@ describe('loadConfig', () => {
   it('requires APP_SECRET in production and with PostgreSQL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/test' })).toThrow(/APP_SECRET/);
-    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/test', APP_SECRET: 'x'.repeat(32) }).databaseUrl).toBe(
-      'postgres://localhost/test',
-    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/test', APP_SECRET: 'x'.repeat(32) }).databaseUrl).toBe('postgres://localhost/test');
   });
 
   it("reads HighLevel's public key at start, and stops on a malformed one", () => {

@@ -62,10 +62,7 @@ const schema = z
     GBP_ACCOUNTS_API: z.url().default('https://mybusinessaccountmanagement.googleapis.com'),
     GBP_LOCATIONS_API: z.url().default('https://mybusinessbusinessinformation.googleapis.com'),
     GBP_REVIEWS_API: z.url().default('https://mybusiness.googleapis.com'),
-    GOOGLE_SYNC_SCHEDULE: z
-      .string()
-      .default('*/15 * * * *')
-      .refine(isCronPattern, 'GOOGLE_SYNC_SCHEDULE must be a cron pattern such as */15 * * * *'),
+    GOOGLE_SYNC_SCHEDULE: z.string().default('*/15 * * * *').refine(isCronPattern, 'GOOGLE_SYNC_SCHEDULE must be a cron pattern such as */15 * * * *'),
     GOOGLE_API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),

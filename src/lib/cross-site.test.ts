@@ -15,7 +15,7 @@ describe('isCrossSiteWrite', () => {
     expect(isCrossSiteWrite(request('DELETE'), own)).toBe(false);
   });
 
-  it("lets a same-origin form of a no-referrer page through (Origin: null)", () => {
+  it('lets a same-origin form of a no-referrer page through (Origin: null)', () => {
     expect(isCrossSiteWrite(request('POST', { origin: 'null', 'sec-fetch-site': 'same-origin' }), own)).toBe(false);
     expect(isCrossSiteWrite(request('POST', { origin: 'null' }), own)).toBe(true);
   });

@@ -218,9 +218,22 @@ async function loadLatestReviews(db: Db, workspaceId: number, shown: TeamScore[]
     ? elsewhere.length === 0
       ? undefined
       : or(isNull(reviews.teamId), notInArray(reviews.teamId, elsewhere))
-    : and(inArray(reviews.teamId, shown.map((t) => t.id)), inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM]));
+    : and(
+        inArray(
+          reviews.teamId,
+          shown.map((t) => t.id),
+        ),
+        inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM]),
+      );
   const rows = await db
-    .select({ id: reviews.id, reviewerName: reviews.reviewerName, rating: reviews.rating, teamId: reviews.teamId, status: reviews.matchStatus, createTime: reviews.createTime })
+    .select({
+      id: reviews.id,
+      reviewerName: reviews.reviewerName,
+      rating: reviews.rating,
+      teamId: reviews.teamId,
+      status: reviews.matchStatus,
+      createTime: reviews.createTime,
+    })
     .from(reviews)
     .where(and(eq(reviews.workspaceId, workspaceId), LIVE_REVIEW, onThisBoard))
     .orderBy(desc(reviews.createTime), desc(reviews.id))

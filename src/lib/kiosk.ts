@@ -22,14 +22,31 @@ const columns = { id: kioskLinks.id, label: kioskLinks.label, createdAt: kioskLi
 export const MAX_KIOSK_LINKS = 50;
 
 /** A new link, unless the workspace has MAX_KIOSK_LINKS live ones (null). `wallboardId`: a named wallboard's, or null for the workspace's own. */
-export async function createKioskLink(db: Db, workspaceId: number, label: string, wallboardId: number | null = null): Promise<(KioskLink & { token: string }) | null> {
+export async function createKioskLink(
+  db: Db,
+  workspaceId: number,
+  label: string,
+  wallboardId: number | null = null,
+): Promise<(KioskLink & { token: string }) | null> {
   const token = newToken();
   const added = await addUnderCap(
     db,
     workspaceId,
     MAX_KIOSK_LINKS,
-    async (tx) => (await tx.select({ n: count() }).from(kioskLinks).where(and(eq(kioskLinks.workspaceId, workspaceId), isNull(kioskLinks.revokedAt))))[0]?.n ?? 0,
-    async (tx) => (await tx.insert(kioskLinks).values({ workspaceId, label, wallboardId, tokenHash: hashToken(token) }).returning(columns))[0]!,
+    async (tx) =>
+      (
+        await tx
+          .select({ n: count() })
+          .from(kioskLinks)
+          .where(and(eq(kioskLinks.workspaceId, workspaceId), isNull(kioskLinks.revokedAt)))
+      )[0]?.n ?? 0,
+    async (tx) =>
+      (
+        await tx
+          .insert(kioskLinks)
+          .values({ workspaceId, label, wallboardId, tokenHash: hashToken(token) })
+          .returning(columns)
+      )[0]!,
   );
   return added.ok ? { ...added.value, token } : null;
 }

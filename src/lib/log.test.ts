@@ -9,7 +9,11 @@ describe('describeError', () => {
       detail: 'Key (slug)=(acme-secret) already exists.',
       parameters: ['acme-secret', 'owner@acme.example'],
     });
-    const error = new DrizzleQueryError('insert into "workspaces" ("slug", "admin_email", "staff_password_hash") values ($1, $2, $3)', ['acme-secret', 'owner@acme.example', 'scrypt$32768$8$1$c2FsdA$a2V5'], driver);
+    const error = new DrizzleQueryError(
+      'insert into "workspaces" ("slug", "admin_email", "staff_password_hash") values ($1, $2, $3)',
+      ['acme-secret', 'owner@acme.example', 'scrypt$32768$8$1$c2FsdA$a2V5'],
+      driver,
+    );
     const text = describeError(error);
     expect(text).toContain('Failed query: insert into "workspaces"');
     expect(text).toContain('caused by Error [23505]: duplicate key value violates unique constraint');

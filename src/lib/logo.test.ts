@@ -50,9 +50,18 @@ describe('checkLogo: the real type comes from the bytes', () => {
 describe('checkSvg', () => {
   it.each([
     ['a plain shape', svg('<circle cx="5" cy="5" r="4" fill="#F59E0B"/>')],
-    ['an XML declaration, comments and a standard DOCTYPE', `<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${svg('')}\n`],
+    [
+      'an XML declaration, comments and a standard DOCTYPE',
+      `<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${svg('')}\n`,
+    ],
     ['a byte-order mark', `\uFEFF${svg('')}`],
-    ['local references and gradients', svg('<defs><linearGradient id="g"/></defs><rect fill="url(#g)" style="fill: url(\'#g\')"/><use href="#g"/><use xlink:href="#g"/>', ' xmlns:xlink="http://www.w3.org/1999/xlink"')],
+    [
+      'local references and gradients',
+      svg(
+        '<defs><linearGradient id="g"/></defs><rect fill="url(#g)" style="fill: url(\'#g\')"/><use href="#g"/><use xlink:href="#g"/>',
+        ' xmlns:xlink="http://www.w3.org/1999/xlink"',
+      ),
+    ],
     ['a style element with CDATA', svg('<style><![CDATA[ .a { fill: red; } ]]></style><text class="a">A &amp; B &gt; C</text>')],
     ['a prefixed root', '<svg:svg xmlns:svg="http://www.w3.org/2000/svg"><svg:rect width="1" height="1"/></svg:svg>'],
     ['attribute values holding >', svg('<text data-x="a > b">x</text>')],
@@ -63,7 +72,12 @@ describe('checkSvg', () => {
         ' xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:cc="http://creativecommons.org/ns#" xmlns:dc="http://purl.org/dc/elements/1.1/"',
       ),
     ],
-    ['an Illustrator export with classes and a filter', svg('<defs><style>.cls-1{fill:#231f20;}@media (max-width: 10px){.cls-1{fill:rgb(0,0,0)}}</style><filter id="f"><feGaussianBlur stdDeviation="2"/></filter></defs><title>Logo</title><path class="cls-1" filter="url(#f)" d="M1 1h8"/>')],
+    [
+      'an Illustrator export with classes and a filter',
+      svg(
+        '<defs><style>.cls-1{fill:#231f20;}@media (max-width: 10px){.cls-1{fill:rgb(0,0,0)}}</style><filter id="f"><feGaussianBlur stdDeviation="2"/></filter></defs><title>Logo</title><path class="cls-1" filter="url(#f)" d="M1 1h8"/>',
+      ),
+    ],
   ])('accepts %s', (_, text) => {
     expect(checkSvg(text)).toEqual({ ok: true });
   });
@@ -77,7 +91,11 @@ describe('checkSvg', () => {
     ['a javascript: href', svg('<a href="javascript:alert(1)"><rect/></a>'), LOGO_MESSAGES.unsafeSvg],
     ['an entity-encoded javascript: href', svg('<a href="&#106;avascript&#58;alert(1)"><rect/></a>'), LOGO_MESSAGES.unsafeSvg],
     ['a javascript: href split by a tab', svg('<a href="java\tscript:alert(1)"><rect/></a>'), LOGO_MESSAGES.unsafeSvg],
-    ['a data: xlink:href', svg('<image xlink:href="data:image/svg+xml;base64,PHN2Zz4=" />', ' xmlns:xlink="http://www.w3.org/1999/xlink"'), LOGO_MESSAGES.unsafeSvg],
+    [
+      'a data: xlink:href',
+      svg('<image xlink:href="data:image/svg+xml;base64,PHN2Zz4=" />', ' xmlns:xlink="http://www.w3.org/1999/xlink"'),
+      LOGO_MESSAGES.unsafeSvg,
+    ],
     ['a foreignObject', svg('<foreignObject><p>hi</p></foreignObject>'), LOGO_MESSAGES.unsafeSvg],
     ['an iframe', svg('<iframe src="https://example.com"/>'), LOGO_MESSAGES.unsafeSvg],
     ['an animation writing href', svg('<a><set attributeName="href" to="https://evil.example"/></a>'), LOGO_MESSAGES.unsafeSvg],
@@ -97,10 +115,22 @@ describe('checkSvg', () => {
     ['an unquoted attribute', '<svg width=10></svg>', LOGO_MESSAGES.wrongType],
     ['an unterminated comment', `${svg('')}<!-- `, LOGO_MESSAGES.wrongType],
     // Issue 11: what the old deny-list let through.
-    ['an HTML meta refresh', svg('<meta xmlns="http://www.w3.org/1999/xhtml" http-equiv="refresh" content="0;url=https://evil.example"/>'), LOGO_MESSAGES.unsupportedSvg],
-    ['a prefixed XHTML meta', svg('<h:meta http-equiv="refresh" content="0;url=https://evil.example"/>', ' xmlns:h="http://www.w3.org/1999/xhtml"'), LOGO_MESSAGES.unsupportedSvg],
+    [
+      'an HTML meta refresh',
+      svg('<meta xmlns="http://www.w3.org/1999/xhtml" http-equiv="refresh" content="0;url=https://evil.example"/>'),
+      LOGO_MESSAGES.unsupportedSvg,
+    ],
+    [
+      'a prefixed XHTML meta',
+      svg('<h:meta http-equiv="refresh" content="0;url=https://evil.example"/>', ' xmlns:h="http://www.w3.org/1999/xhtml"'),
+      LOGO_MESSAGES.unsupportedSvg,
+    ],
     ['a CSS image-set()', svg('<rect style="fill: image-set(\'https://evil.example/a.png\' 1x)"/>'), LOGO_MESSAGES.unsupportedSvg],
-    ['a -webkit-image-set() in a style element', svg('<style>.a{background:-webkit-image-set("https://evil.example/a.png" 1x)}</style>'), LOGO_MESSAGES.unsupportedSvg],
+    [
+      'a -webkit-image-set() in a style element',
+      svg('<style>.a{background:-webkit-image-set("https://evil.example/a.png" 1x)}</style>'),
+      LOGO_MESSAGES.unsupportedSvg,
+    ],
     ['an @font-face', svg('<style>@font-face{font-family:x;src:local(x)}</style>'), LOGO_MESSAGES.externalSvg],
     ['an image, even a local one', svg('<image width="1" height="1"/>'), LOGO_MESSAGES.unsupportedSvg],
     ['an feImage', svg('<filter id="f"><feImage href="#x"/></filter>'), LOGO_MESSAGES.unsupportedSvg],

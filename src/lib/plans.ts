@@ -47,7 +47,6 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   agency: { teams: 50, wallboards: 10, autoMatch: true, branding: true },
 };
 
-
 /** SPEC.md sections 1 and 6: the free plan cannot log review requests (the page and the API). */
 export function planAllowsRequestLogging(plan: Plan): boolean {
   return plan !== 'free';
@@ -80,8 +79,7 @@ export const PLAN_LIMIT_MESSAGES = {
     `Wallboard limit reached: the ${PLAN_NAMES[plan]} plan allows ${wallboards} ${wallboards === 1 ? 'wallboard' : 'wallboards'}.${plan === 'agency' ? '' : ' The Agency plan has up to 10, each with its own teams, target and logo.'}`,
   wallboardReadOnly: (plan: Plan, wallboards: number) =>
     `This wallboard is read-only: the ${PLAN_NAMES[plan]} plan allows ${wallboards} ${wallboards === 1 ? 'wallboard' : 'wallboards'} and this one is over that limit. It is kept and still shows; upgrade to change it.`,
-  branding: (plan: Plan) =>
-    `Client branding (your own logo) is not part of the ${PLAN_NAMES[plan]} plan. Upgrade to the Team or Agency plan to add your logo.`,
+  branding: (plan: Plan) => `Client branding (your own logo) is not part of the ${PLAN_NAMES[plan]} plan. Upgrade to the Team or Agency plan to add your logo.`,
 };
 
 /**

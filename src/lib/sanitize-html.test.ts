@@ -3,7 +3,8 @@ import { sanitizeEmailHtml } from './sanitize-html.ts';
 
 describe('sanitizeEmailHtml', () => {
   it('keeps the formatting the editor makes', () => {
-    const html = '<p>Hi <strong>Sam</strong>, <em>thanks</em> <u>so</u> much</p><ol><li data-list="bullet">One</li></ol><p><span style="color:#e60000">red</span> <a href="https://g.page/r/x" target="_blank" rel="noopener noreferrer">review</a></p>';
+    const html =
+      '<p>Hi <strong>Sam</strong>, <em>thanks</em> <u>so</u> much</p><ol><li data-list="bullet">One</li></ol><p><span style="color:#e60000">red</span> <a href="https://g.page/r/x" target="_blank" rel="noopener noreferrer">review</a></p>';
     expect(sanitizeEmailHtml(html)).toBe(html);
   });
 

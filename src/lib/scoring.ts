@@ -54,7 +54,8 @@ export async function teamScores(db: Db, workspace: Workspace, start: Date, week
   const [teamRows, reviewRows, requestRows] = await Promise.all([
     db
       .select({ id: teams.id, name: teams.name, color: teams.color, wallboardId: teams.wallboardId, weeklyGoal: teams.weeklyGoal, createdAt: teams.createdAt })
-      .from(teams).where(eq(teams.workspaceId, workspace.id)),
+      .from(teams)
+      .where(eq(teams.workspaceId, workspace.id)),
     db
       .select({
         teamId: reviews.teamId,

@@ -22,7 +22,7 @@ describe('applySecurityHeaders', () => {
     expect(headersFor('/acme').get('x-frame-options')).toBe('DENY');
   });
 
-  it("sends nosniff, a referrer policy unless the route chose one, and HSTS only over https", () => {
+  it('sends nosniff, a referrer policy unless the route chose one, and HSTS only over https', () => {
     const plain = headersFor('/');
     expect(plain.get('x-content-type-options')).toBe('nosniff');
     expect(plain.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

@@ -46,9 +46,7 @@ export async function listSettings(db: Db, workspaceId: number): Promise<Setting
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-export type SettingUpdate =
-  | { ok: true; setting: Setting; movesDashboard: boolean }
-  | { ok: false; message: string; field: 'key' | 'value' };
+export type SettingUpdate = { ok: true; setting: Setting; movesDashboard: boolean } | { ok: false; message: string; field: 'key' | 'value' };
 
 /** Settings keys a workspace may have: far more than the product uses, and no more. */
 export const MAX_SETTINGS = 100;

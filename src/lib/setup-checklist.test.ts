@@ -12,7 +12,10 @@ const fresh: SetupState = {
   reviews: 0,
 };
 
-const doneIds = (state: SetupState) => checklistOf(state).steps.filter((s) => s.done).map((s) => s.id);
+const doneIds = (state: SetupState) =>
+  checklistOf(state)
+    .steps.filter((s) => s.done)
+    .map((s) => s.id);
 
 describe('checklistOf', () => {
   it('has nothing done for a new workspace', () => {
@@ -32,7 +35,16 @@ describe('checklistOf', () => {
   });
 
   it('is complete when every step is done', () => {
-    const all = { teams: 2, googleReviewLink: true, googleConnected: false, activeTemplates: 1, smtpConfigured: false, copyLinkMode: true, tvLinks: 1, reviews: 3 };
+    const all = {
+      teams: 2,
+      googleReviewLink: true,
+      googleConnected: false,
+      activeTemplates: 1,
+      smtpConfigured: false,
+      copyLinkMode: true,
+      tvLinks: 1,
+      reviews: 3,
+    };
     expect(checklistOf(all)).toMatchObject({ done: 6, complete: true });
   });
 });

@@ -47,9 +47,24 @@ const counted = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?
 export async function readSetupState(db: Db, workspace: Workspace, smtpConfigured: boolean): Promise<SetupState> {
   const id = workspace.id;
   const [teamCount, templates, tvLinks, reviewCount, settings] = await Promise.all([
-    counted(db.select({ n: count() }).from(teams).where(and(eq(teams.workspaceId, id), sql`lower(${teams.name}) <> lower(${UNKNOWN_TEAM_NAME})`))),
-    counted(db.select({ n: count() }).from(emailTemplates).where(and(eq(emailTemplates.workspaceId, id), eq(emailTemplates.isActive, true)))),
-    counted(db.select({ n: count() }).from(kioskLinks).where(and(eq(kioskLinks.workspaceId, id), isNull(kioskLinks.revokedAt)))),
+    counted(
+      db
+        .select({ n: count() })
+        .from(teams)
+        .where(and(eq(teams.workspaceId, id), sql`lower(${teams.name}) <> lower(${UNKNOWN_TEAM_NAME})`)),
+    ),
+    counted(
+      db
+        .select({ n: count() })
+        .from(emailTemplates)
+        .where(and(eq(emailTemplates.workspaceId, id), eq(emailTemplates.isActive, true))),
+    ),
+    counted(
+      db
+        .select({ n: count() })
+        .from(kioskLinks)
+        .where(and(eq(kioskLinks.workspaceId, id), isNull(kioskLinks.revokedAt))),
+    ),
     counted(db.select({ n: count() }).from(reviews).where(eq(reviews.workspaceId, id))),
     readSettings(db, id, ['google_review_link', 'gmb_refresh_token', COPY_LINK_MODE_KEY]),
   ]);

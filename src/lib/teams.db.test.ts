@@ -51,7 +51,7 @@ describe('teams', () => {
     expect(await getTeamInWorkspace(database.db, a.id, 2 ** 40)).toBeNull();
   });
 
-  it('lists teams by name with the wallboard\'s count of their reviews', async () => {
+  it("lists teams by name with the wallboard's count of their reviews", async () => {
     const ws = await workspace();
     const created = await createTeam(database.db, ws, { name: 'tax', color: '#3B82F6' });
     const tax = created.ok ? created.team.id : 0;
@@ -64,9 +64,9 @@ describe('teams', () => {
       { teamId: null, matchStatus: 'unmatched', createTime: at('2026-02-01T00:00:00Z') }, // Unknown
       { teamId: tax, matchStatus: 'manual', createTime: at('2025-12-31T23:59:59Z') }, // before: nowhere
     ] as const;
-    await database.db.insert(reviews).values(
-      rows.map((r, i) => ({ ...r, workspaceId: ws.id, kind: 'action' as const, source: 'crm' as const, externalId: `c-${i}`, rating: 4 })),
-    );
+    await database.db
+      .insert(reviews)
+      .values(rows.map((r, i) => ({ ...r, workspaceId: ws.id, kind: 'action' as const, source: 'crm' as const, externalId: `c-${i}`, rating: 4 })));
     expect(await listTeams(database.db, ws)).toEqual([
       { id: tax, name: 'tax', color: '#3B82F6', reviews: 1 },
       { id: expect.any(Number), name: 'Unknown', color: '#6B7280', reviews: 2 },

@@ -69,7 +69,11 @@ export function readOnlyTeamIds(
 }
 
 /** readOnlyTeamIds of the workspace's teams, with its wallboards as its plan leaves them. */
-async function readOnlyTeamsOf(db: Db, workspace: Workspace, teamRows: readonly { id: number; name: string; wallboardId: number | null }[]): Promise<Set<number>> {
+async function readOnlyTeamsOf(
+  db: Db,
+  workspace: Workspace,
+  teamRows: readonly { id: number; name: string; wallboardId: number | null }[],
+): Promise<Set<number>> {
   return readOnlyTeamIds(teamRows, workspace.plan, await readOnlyWallboards(db, workspace));
 }
 
@@ -172,7 +176,13 @@ export async function createTeam(
       workspace.id,
       limit,
       async (tx) => (await tx.select({ n: count() }).from(teams).where(onWallboard(workspace.id, wallboardId)))[0]?.n ?? 0,
-      async (tx) => (await tx.insert(teams).values({ workspaceId: workspace.id, name, color: input.color, wallboardId, weeklyGoal: input.weeklyGoal ?? null }).returning(teamColumns))[0]!,
+      async (tx) =>
+        (
+          await tx
+            .insert(teams)
+            .values({ workspaceId: workspace.id, name, color: input.color, wallboardId, weeklyGoal: input.weeklyGoal ?? null })
+            .returning(teamColumns)
+        )[0]!,
     );
     if (!added.ok) return { ok: false, problem: added.problem === 'limit_reached' ? 'plan_limit' : added.problem };
     return { ok: true, team: teamAnswer(added.value, wallboardId) };

@@ -19,7 +19,17 @@ describe('startOfDayIn', () => {
   });
 
   it('starts every day of a year, in zones whose clocks change at or near midnight, at the first instant Intl shows that date', () => {
-    const zones = ['America/Santiago', 'America/Havana', 'America/Asuncion', 'Asia/Beirut', 'Australia/Sydney', 'Australia/Lord_Howe', 'Europe/London', 'America/New_York', 'Pacific/Apia'];
+    const zones = [
+      'America/Santiago',
+      'America/Havana',
+      'America/Asuncion',
+      'Asia/Beirut',
+      'Australia/Sydney',
+      'Australia/Lord_Howe',
+      'Europe/London',
+      'America/New_York',
+      'Pacific/Apia',
+    ];
     const wrong: string[] = [];
     for (const zone of zones) {
       for (let date = '2025-01-01'; date < '2026-01-01'; date = addDays(date, 1)) {

@@ -49,7 +49,9 @@ export function wallClockIn(wallMs: number, timeZone: string): Date {
   // Santiago's midnight of 2025-09-07 never happens): the day, or hour, starts when they jump, which
   // is the later reading.
   const DAY_MS = 24 * 60 * 60 * 1000;
-  const readings = [...new Set([zoneOffsetMs(new Date(wallMs - DAY_MS), timeZone), zoneOffsetMs(new Date(wallMs + DAY_MS), timeZone)])].map((offset) => wallMs - offset);
+  const readings = [...new Set([zoneOffsetMs(new Date(wallMs - DAY_MS), timeZone), zoneOffsetMs(new Date(wallMs + DAY_MS), timeZone)])].map(
+    (offset) => wallMs - offset,
+  );
   const shown = readings.filter((instant) => instant + zoneOffsetMs(new Date(instant), timeZone) === wallMs);
   return new Date(shown.length ? Math.min(...shown) : Math.max(...readings));
 }

@@ -32,7 +32,12 @@ export function namedWallboardLimit(plan: Plan): number {
 
 /** Named wallboards over the plan's limit: the oldest stay editable, the newest become read-only. */
 export function readOnlyWallboardIds(rows: readonly { id: number }[], plan: Plan): Set<number> {
-  return new Set([...rows].sort((a, b) => a.id - b.id).slice(namedWallboardLimit(plan)).map((w) => w.id));
+  return new Set(
+    [...rows]
+      .sort((a, b) => a.id - b.id)
+      .slice(namedWallboardLimit(plan))
+      .map((w) => w.id),
+  );
 }
 
 const columns = { id: wallboards.id, name: wallboards.name, targetReviews: wallboards.targetReviews, weeklyGoal: wallboards.weeklyGoal };
@@ -72,7 +77,10 @@ export async function askedWallboard(db: Db, workspace: Workspace, asked: string
 
 /** The named wallboard a team of the workspace is on; null for the workspace's own (or no such team). */
 export async function wallboardOfTeam(db: Db, workspace: Workspace, teamId: number): Promise<Wallboard | null> {
-  const [team] = await db.select({ wallboardId: teams.wallboardId }).from(teams).where(and(eq(teams.workspaceId, workspace.id), eq(teams.id, teamId)));
+  const [team] = await db
+    .select({ wallboardId: teams.wallboardId })
+    .from(teams)
+    .where(and(eq(teams.workspaceId, workspace.id), eq(teams.id, teamId)));
   return team?.wallboardId ? findWallboard(db, workspace, team.wallboardId) : null;
 }
 

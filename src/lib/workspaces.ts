@@ -47,10 +47,7 @@ export const workspaceColumns = {
 
 /** Creates the workspace with its "Unknown" team and default settings; null when the slug is taken. */
 export async function registerWorkspace(db: Db, registration: Registration, plan: Plan, trialEndsAt: Date | null = null): Promise<Workspace | null> {
-  const [staffHash, adminHash] = await Promise.all([
-    hashPassword(registration.password),
-    hashPassword(registration.adminPassword),
-  ]);
+  const [staffHash, adminHash] = await Promise.all([hashPassword(registration.password), hashPassword(registration.adminPassword)]);
   return db.transaction(async (tx) => {
     const [workspace] = await tx
       .insert(workspaces)
@@ -67,9 +64,7 @@ export async function registerWorkspace(db: Db, registration: Registration, plan
       .returning(workspaceColumns);
     if (!workspace) return null;
     await tx.insert(teams).values({ workspaceId: workspace.id, name: UNKNOWN_TEAM_NAME, color: UNKNOWN_TEAM_COLOR });
-    await tx
-      .insert(settings)
-      .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ workspaceId: workspace.id, key, value })));
+    await tx.insert(settings).values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ workspaceId: workspace.id, key, value })));
     return workspace;
   });
 }
@@ -95,8 +90,15 @@ export async function checkPassword(db: Db, workspaceId: number, kind: 'staff' |
 }
 
 /** A new business name and/or admin email; answers both as stored now. */
-export async function updateAccount(db: Db, workspaceId: number, change: { businessName?: string; email?: string }): Promise<{ businessName: string; email: string } | null> {
-  const values = { ...(change.businessName !== undefined ? { businessName: change.businessName } : {}), ...(change.email !== undefined ? { adminEmail: change.email } : {}) };
+export async function updateAccount(
+  db: Db,
+  workspaceId: number,
+  change: { businessName?: string; email?: string },
+): Promise<{ businessName: string; email: string } | null> {
+  const values = {
+    ...(change.businessName !== undefined ? { businessName: change.businessName } : {}),
+    ...(change.email !== undefined ? { adminEmail: change.email } : {}),
+  };
   const [row] = await db
     .update(workspaces)
     .set(values)

@@ -19,7 +19,8 @@ async function blockingViolations(page: Page): Promise<string[]> {
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .flatMap((violation) =>
       violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact}): ${violation.help}\n    at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
+        (node) =>
+          `${violation.id} (${violation.impact}): ${violation.help}\n    at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
       ),
     );
 }

@@ -11,7 +11,9 @@ import { Client, newWorkspace } from '../helpers/client.ts';
 
 async function seriousViolations(page: Page, cardId: string): Promise<string[]> {
   const found = await axe(page).include(`section[aria-labelledby="${cardId}"]`).analyze();
-  return found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return found.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe.skipIf(!browserAvailable)('alerts and webhooks in the admin panel', () => {
@@ -21,7 +23,10 @@ describe.skipIf(!browserAvailable)('alerts and webhooks in the admin panel', () 
 
   beforeAll(async () => {
     slack = await new AlertReceiver('slack').start();
-    [app, browser] = await Promise.all([startApp({ DEFAULT_PLAN: 'team', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }), launchBrowser({ viewport: { width: 1280, height: 900 } })]);
+    [app, browser] = await Promise.all([
+      startApp({ DEFAULT_PLAN: 'team', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }),
+      launchBrowser({ viewport: { width: 1280, height: 900 } }),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -62,7 +67,9 @@ describe.skipIf(!browserAvailable)('alerts and webhooks in the admin panel', () 
     const before = slack.posts.length;
     await card.getByRole('button', { name: 'Send test message' }).click();
     await toast(page, 'Test message sent').waitFor();
-    expect(slack.texts().slice(before)).toEqual(['✅ Review Challenge alerts work: this channel will hear about new reviews, goals and the target. (Harbourside Dental)']);
+    expect(slack.texts().slice(before)).toEqual([
+      '✅ Review Challenge alerts work: this channel will hear about new reviews, goals and the target. (Harbourside Dental)',
+    ]);
     expect(await seriousViolations(page, 'card-slack-and-teams-alerts')).toEqual([]);
     await page.close();
   });

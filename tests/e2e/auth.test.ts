@@ -65,11 +65,7 @@ describe.skipIf(!browserAvailable)('accounts in the browser', () => {
 
     const clickedAt = Date.now();
     await page.getByRole('button', { name: 'Create Dashboard' }).click();
-    await page
-      .getByRole('button', { name: 'Creating...' })
-      .or(toast(page, 'Registration successful!'))
-      .first()
-      .waitFor();
+    await page.getByRole('button', { name: 'Creating...' }).or(toast(page, 'Registration successful!')).first().waitFor();
 
     await waitForPath(`/${workspace.slug}`);
     // The product waits about a second before it leaves the form (SPEC.md section 2).

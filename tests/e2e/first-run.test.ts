@@ -59,7 +59,8 @@ describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
     expect(await checklist.textContent()).toContain('0 of 6 steps done');
     expect(await page.getByTestId('no-reviews-yet').isVisible()).toBe(true);
     const nav = page.getByRole('navigation', { name: 'Workspace' });
-    for (const place of ['Wallboard', 'Log Request', 'Report', 'Leaderboard', 'Reviews', 'Admin']) expect(await nav.getByRole('link', { name: place }).isVisible()).toBe(true);
+    for (const place of ['Wallboard', 'Log Request', 'Report', 'Leaderboard', 'Reviews', 'Admin'])
+      expect(await nav.getByRole('link', { name: place }).isVisible()).toBe(true);
 
     // The admin panel, through the navigation bar.
     await nav.getByRole('link', { name: 'Admin' }).click();

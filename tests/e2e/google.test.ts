@@ -38,7 +38,13 @@ describe.skipIf(!browserAvailable)('Google Business Profile in the browser', () 
     await admin.post('/api/auth/admin', { password: details.adminPassword });
     await browser.context.addCookies([{ name: SESSION_COOKIE, value: admin.cookie(SESSION_COOKIE)!, url: app.url }]);
     const now = Date.now();
-    fake.addReview({ displayName: 'Sarah Kim', starRating: 'FIVE', comment: 'Best croissants in town', reply: 'Thanks Sarah!', createTime: new Date(now + 1000).toISOString() });
+    fake.addReview({
+      displayName: 'Sarah Kim',
+      starRating: 'FIVE',
+      comment: 'Best croissants in town',
+      reply: 'Thanks Sarah!',
+      createTime: new Date(now + 1000).toISOString(),
+    });
     fake.addReview({ isAnonymous: true, starRating: 'FOUR', createTime: new Date(now + 2000).toISOString() });
 
     const wallboard = await open(`/${details.slug}`);

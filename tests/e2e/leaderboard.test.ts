@@ -63,7 +63,9 @@ describe.skipIf(!browserAvailable)('the leaderboard', () => {
 
   /** axe's serious and critical findings, by rule. */
   const blocking = async (page: Page) =>
-    (await axe(page).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    (await axe(page).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
   /** The rows of the table as their cells' text: rank, name, sent, opened, matched, conversion, score. */
   const rows = (page: Page) =>
@@ -88,10 +90,12 @@ describe.skipIf(!browserAvailable)('the leaderboard', () => {
 
     await page.getByRole('tab', { name: 'Whole challenge' }).click();
     await expect.poll(() => page.getByRole('tab', { name: 'Whole challenge' }).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(async () => (await rows(page)).map((cells) => cells.slice(1, 6))).toEqual([
-      ['Ann', '1', '0', '1', '100%'],
-      ['Bob', '1', '0', '0', '0%'],
-    ]);
+    await expect
+      .poll(async () => (await rows(page)).map((cells) => cells.slice(1, 6)))
+      .toEqual([
+        ['Ann', '1', '0', '1', '100%'],
+        ['Bob', '1', '0', '0', '0%'],
+      ]);
     expect(await blocking(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.getByTestId('leaderboard-card').allTextContents()).toEqual([expect.stringContaining('Ann'), expect.stringContaining('Bob')]);

@@ -65,7 +65,13 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
   it('keeps a template with a long unbroken word inside a 390 px phone screen', async () => {
     const { client, workspace: ws } = await workspace();
     const word = 'https://reviews.example/'.padEnd(160, 'x');
-    const long = await client.post('/api/email-templates', { ...TEMPLATE, name: `Long ${'y'.repeat(90)}`, subject: word, htmlContent: `<p>${word}</p>`, phoneScript: word });
+    const long = await client.post('/api/email-templates', {
+      ...TEMPLATE,
+      name: `Long ${'y'.repeat(90)}`,
+      subject: word,
+      htmlContent: `<p>${word}</p>`,
+      phoneScript: word,
+    });
     expect(long.status).toBe(201);
     const page = await open(client, ws.slug);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -187,12 +193,22 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
   it("counts the customer's link as opened when the page runs in their browser, and unsubscribes them from it", async () => {
     const ws = await workspace();
     const res = await ws.client.post('/api/review-requests', {
-      staffFirstName: 'Tom', staffEmail: 'tom@harbourside.example', teamId: ws.teamId, email: 'sarah@example.com',
-      firstName: 'Sarah', lastName: 'Kim', templateId: ws.templateId,
+      staffFirstName: 'Tom',
+      staffEmail: 'tom@harbourside.example',
+      teamId: ws.teamId,
+      email: 'sarah@example.com',
+      firstName: 'Sarah',
+      lastName: 'Kim',
+      templateId: ws.templateId,
     });
     expect(res.status).toBe(201);
     const opened = async () =>
-      (await app.database.db.select({ at: reviewRequests.clickedAt, token: reviewRequests.token }).from(reviewRequests).where(eq(reviewRequests.id, res.json.request.id)))[0]!;
+      (
+        await app.database.db
+          .select({ at: reviewRequests.clickedAt, token: reviewRequests.token })
+          .from(reviewRequests)
+          .where(eq(reviewRequests.id, res.json.request.id))
+      )[0]!;
     const { token } = await opened();
     // A mail scanner's plain GET first: not an open.
     expect((await fetch(`${app.url}/r/${token}`)).status).toBe(200);

@@ -57,10 +57,20 @@ describe.skipIf(!browserAvailable)('the Plan & billing card without Stripe', () 
     expect(await plan.getByTestId('plan-price-agency').textContent()).toBe('A$1499 per month');
     expect(await plan.getByTestId('plan-price-free').textContent()).toBe('No charge');
     expect(await plan.getByText('Prices are in AUD and VAT/GST may apply.').isVisible()).toBe(true);
-    for (const line of ['No request logging', 'No Google connection', 'Manual review matching', 'Client branding', 'Up to 10 wallboards', 'Up to 5 teams per wallboard', 'Branding per wallboard']) {
+    for (const line of [
+      'No request logging',
+      'No Google connection',
+      'Manual review matching',
+      'Client branding',
+      'Up to 10 wallboards',
+      'Up to 5 teams per wallboard',
+      'Branding per wallboard',
+    ]) {
       expect(await plan.getByText(line, { exact: true }).first().isVisible()).toBe(true);
     }
-    expect(await plan.getByTestId('plan-no-billing').textContent()).toContain('Online payment is not set up on this server. Ask whoever runs it to change your plan.');
+    expect(await plan.getByTestId('plan-no-billing').textContent()).toContain(
+      'Online payment is not set up on this server. Ask whoever runs it to change your plan.',
+    );
     // No button to pay, and nothing meant for the operator.
     expect(await plan.getByRole('button').count()).toBe(0);
     expect(await plan.textContent()).not.toMatch(/STRIPE_|npm run|environment/i);
@@ -76,7 +86,10 @@ describe.skipIf(!browserAvailable)('the Plan & billing card without Stripe', () 
 
   it('says when the trial has ended and the workspace is on the free plan', async () => {
     const { details, cookie } = await adminSession(app, 'agency');
-    await app.database.db.update(workspaces).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(workspaces.slug, details.slug));
+    await app.database.db
+      .update(workspaces)
+      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(workspaces.slug, details.slug));
     const page = await openAdmin(browser, app, cookie, `/${details.slug}/admin`);
     const plan = card(page);
     await expect.poll(() => plan.getByTestId('plan-current').textContent()).toBe('Free');
@@ -125,7 +138,10 @@ describe.skipIf(!browserAvailable)('the Plan & billing card with Stripe', () => 
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await Promise.all([page.waitForURL((url) => url.href.startsWith(`${fake.url}/c/pay/cs_test_`), { waitUntil: 'commit' }), plan.getByRole('button', { name: 'Upgrade to Agency' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.href.startsWith(`${fake.url}/c/pay/cs_test_`), { waitUntil: 'commit' }),
+      plan.getByRole('button', { name: 'Upgrade to Agency' }).click(),
+    ]);
     expect([...fake.sessionPrices.values()].at(-1)).toBe('price_fake_agency');
 
     const back = await openAdmin(browser, app, cookie, `/${details.slug}/admin?billing=success`);

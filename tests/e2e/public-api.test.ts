@@ -53,7 +53,11 @@ describe.skipIf(!browserAvailable)('public API in a browser', () => {
 
     // axe: nothing serious or critical in the card, with the new key shown.
     const found = await axe(page).include('section[aria-labelledby="card-api-keys"]').analyze();
-    expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      found.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
 
     if (SCREENSHOT_DIR) {
       await keys.scrollIntoViewIfNeeded();

@@ -46,8 +46,7 @@ describe.skipIf(!browserAvailable)('the reviews page', () => {
     return page;
   }
 
-  const deliver = (url: string, body: unknown) =>
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const deliver = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('shows a webhook review live, assigns it to a request, and keeps it through a re-delivery', async () => {
     const ws = await workspace();
@@ -71,7 +70,13 @@ describe.skipIf(!browserAvailable)('the reviews page', () => {
     expect(await reviewsPage.getByText('No reviews yet').isVisible()).toBe(true);
     expect(await wallboard.getByTestId('total-count').textContent()).toBe('0');
 
-    const review = { reviewId: 'hl-777', reviewerName: 'Zed Quill', rating: 4, reviewText: 'Booked in fast, lovely staff.', reviewUrl: 'https://example.com/reviews/777' };
+    const review = {
+      reviewId: 'hl-777',
+      reviewerName: 'Zed Quill',
+      rating: 4,
+      reviewText: 'Booked in fast, lovely staff.',
+      reviewUrl: 'https://example.com/reviews/777',
+    };
     expect((await deliver(ws.webhook, review)).status).toBe(201);
 
     // Live on both pages, no reload.

@@ -22,7 +22,18 @@ const TV_SIZES = [
   { width: 3840, height: 2160 },
 ];
 const PHONE = { width: 390, height: 844 };
-const NAMES = ['Front Desk', 'Hygiene Team', 'Reception', "Dr Patel's Surgery", 'Billing', 'Night Shift', 'Orthodontics', 'Lab', 'Sales & Service', 'Marketing'];
+const NAMES = [
+  'Front Desk',
+  'Hygiene Team',
+  'Reception',
+  "Dr Patel's Surgery",
+  'Billing',
+  'Night Shift',
+  'Orthodontics',
+  'Lab',
+  'Sales & Service',
+  'Marketing',
+];
 
 interface Problem {
   card: string;
@@ -39,7 +50,8 @@ function cardProblems(page: Page): Promise<Problem[]> {
     const problems: { card: string; text: string; problem: string }[] = [];
     const inside = (inner: DOMRect, outer: DOMRect) =>
       inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5 && inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
-    const overlap = (a: DOMRect, b: DOMRect) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
     for (const card of document.querySelectorAll<HTMLElement>('[data-testid="team-card"]')) {
       const cardBox = card.getBoundingClientRect();
       const name = card.querySelector('h2')?.textContent ?? '?';
@@ -53,14 +65,20 @@ function cardProblems(page: Page): Promise<Problem[]> {
           const range = document.createRange();
           range.selectNodeContents(node);
           const box = range.getBoundingClientRect();
-          if (!inside(box, cardBox)) problems.push({ card: name, text, problem: `outside its card (${Math.round(box.right - cardBox.right)} px right, ${Math.round(box.bottom - cardBox.bottom)} px below)` });
+          if (!inside(box, cardBox))
+            problems.push({
+              card: name,
+              text,
+              problem: `outside its card (${Math.round(box.right - cardBox.right)} px right, ${Math.round(box.bottom - cardBox.bottom)} px below)`,
+            });
         }
         boxes.push({ text, box: elementBox });
         // An ellipsis or an overflow cut: the text needs more width than its element has.
         const range = document.createRange();
         range.selectNodeContents(element);
         const needed = range.getBoundingClientRect().width;
-        if (needed > elementBox.width + 0.25) problems.push({ card: name, text, problem: `cut short (${needed.toFixed(1)} px in ${elementBox.width.toFixed(1)})` });
+        if (needed > elementBox.width + 0.25)
+          problems.push({ card: name, text, problem: `cut short (${needed.toFixed(1)} px in ${elementBox.width.toFixed(1)})` });
       }
       for (let i = 0; i < boxes.length; i++) {
         for (let j = i + 1; j < boxes.length; j++) {

@@ -36,14 +36,21 @@ describe.skipIf(!browserAvailable)('timing cues and follow-ups on the log page',
     const team = await signedIn.client.post('/api/teams', { name: 'Front Desk' });
     const base = { subject: 'Thanks {firstName}!', htmlContent: '<p>Hi {firstName}</p>', phoneScript: 'Hi {firstName}, it is {staffFirstName}.' };
     const plain = await signedIn.client.post('/api/email-templates', { ...base, name: 'Plain' });
-    const timed = await signedIn.client.post('/api/email-templates', { ...base, name: 'After a check-up', timingTip: 'Ask at the front desk, right after the check-up.' });
+    const timed = await signedIn.client.post('/api/email-templates', {
+      ...base,
+      name: 'After a check-up',
+      timingTip: 'Ask at the front desk, right after the check-up.',
+    });
     expect([team.status, plain.status, timed.status]).toEqual([201, 201, 201]);
     return { ...signedIn, teamId: team.json.id as number, templateId: plain.json.id as number };
   }
 
   async function open(client: Client, slug: string, cookies: { name: string; value: string }[] = []): Promise<Page> {
     await browser.context.clearCookies();
-    await browser.context.addCookies([{ name: SESSION_COOKIE, value: client.cookie(SESSION_COOKIE)!, url: app.url }, ...cookies.map((c) => ({ ...c, url: app.url }))]);
+    await browser.context.addCookies([
+      { name: SESSION_COOKIE, value: client.cookie(SESSION_COOKIE)!, url: app.url },
+      ...cookies.map((c) => ({ ...c, url: app.url })),
+    ]);
     const page = await browser.context.newPage();
     await page.goto(`${app.url}/${slug}/review-request`);
     await waitForIslands(page);
@@ -106,7 +113,13 @@ describe.skipIf(!browserAvailable)('timing cues and follow-ups on the log page',
   it("lists the remembered person's due request with its phone script, and sends one reminder", async () => {
     const ws = await workspace();
     const logged = await ws.client.post('/api/review-requests', {
-      staffFirstName: 'Tom', staffEmail: TOM, teamId: ws.teamId, email: 'ann.lee@example.com', firstName: 'Ann', lastName: 'Lee', templateId: ws.templateId,
+      staffFirstName: 'Tom',
+      staffEmail: TOM,
+      teamId: ws.teamId,
+      email: 'ann.lee@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      templateId: ws.templateId,
     });
     expect(logged.status).toBe(201);
     const fourDaysAgo = new Date(Date.now() - 4 * 24 * 60 * 60 * 1000);

@@ -56,7 +56,8 @@ describe.skipIf(!browserAvailable)('the wallboard panels', () => {
     expect(response.status).toBe(201);
   }
 
-  const review = (admin: Client, reviewerName: string, rating = 5) => admin.post('/api/test-review', { reviewerName, rating, reviewText: 'Lovely', source: 'ghl' });
+  const review = (admin: Client, reviewerName: string, rating = 5) =>
+    admin.post('/api/test-review', { reviewerName, rating, reviewText: 'Lovely', source: 'ghl' });
 
   it("moves this week's count, the person's row and the team's score within 2 s of a matched review", async () => {
     const { admin, slug } = await workspace({ wallboard_panels: 'teams,people', wallboard_rotate_seconds: '600', weekly_goal: '10' });
@@ -88,7 +89,7 @@ describe.skipIf(!browserAvailable)('the wallboard panels', () => {
     await people.close();
   });
 
-  it('takes turns between the panels on the admin\'s timer', async () => {
+  it("takes turns between the panels on the admin's timer", async () => {
     const { slug } = await workspace({ wallboard_panels: 'teams,latest', wallboard_rotate_seconds: '5' });
     const page = await open(slug);
     expect(await page.getByTestId('wallboard-panel-teams').isVisible()).toBe(true);

@@ -54,7 +54,10 @@ describe.skipIf(!browserAvailable)('the wallboard', () => {
       const strip = page.getByTestId('setup-checklist');
       expect(await strip.textContent()).toContain('4 of 6 steps done');
       expect((await strip.boundingBox())!.height).toBeLessThanOrEqual(64);
-      const fits = () => page.evaluate(() => document.documentElement.scrollHeight <= innerHeight && document.querySelector('main')!.getBoundingClientRect().bottom <= innerHeight);
+      const fits = () =>
+        page.evaluate(
+          () => document.documentElement.scrollHeight <= innerHeight && document.querySelector('main')!.getBoundingClientRect().bottom <= innerHeight,
+        );
       expect(await fits()).toBe(true);
       for (const what of [page.getByRole('heading', { level: 1 }), page.getByTestId('total-count'), page.getByTestId('team-card').first()]) {
         const box = (await what.boundingBox())!;
@@ -94,7 +97,7 @@ describe.skipIf(!browserAvailable)('the wallboard', () => {
     await page.close();
   });
 
-  it('celebrates a review of 3 stars or fewer as the team\'s effort: no stars, no name', async () => {
+  it("celebrates a review of 3 stars or fewer as the team's effort: no stars, no name", async () => {
     const { page, admin } = await wallboard();
     expect((await admin.post('/api/test-review', { reviewerName: 'Grumpy Gus', rating: 2, reviewText: 'Meh', source: 'google' })).status).toBe(201);
     const overlay = page.getByTestId('celebration-overlay');

@@ -25,7 +25,9 @@ export class AlertReceiver {
 
   /** Slack's URLs name a workspace, a channel's bot and a token: the path looks the same here. */
   get url(): string {
-    return this.kind === 'slack' ? `http://127.0.0.1:${this.port}/services/T000/B000/XXXXXXXX` : `http://127.0.0.1:${this.port}/workflows/abc/triggers/manual/paths/invoke`;
+    return this.kind === 'slack'
+      ? `http://127.0.0.1:${this.port}/services/T000/B000/XXXXXXXX`
+      : `http://127.0.0.1:${this.port}/workflows/abc/triggers/manual/paths/invoke`;
   }
 
   async start(): Promise<this> {

@@ -194,7 +194,10 @@ describe('fake Google: APIs', () => {
     fake.addLocation(fake.account.name, { title: 'Second shop' });
     const { access_token } = await connect();
 
-    const first = (await (await get('/v1/accounts?pageSize=50', access_token)).json()) as { accounts: { name: string; accountName: string; type: string }[]; nextPageToken?: string };
+    const first = (await (await get('/v1/accounts?pageSize=50', access_token)).json()) as {
+      accounts: { name: string; accountName: string; type: string }[];
+      nextPageToken?: string;
+    };
     expect(first.accounts).toHaveLength(20);
     expect(first.accounts[0]).toEqual({ name: expect.stringMatching(/^accounts\/\d{18,}$/), accountName: expect.any(String), type: 'PERSONAL' });
     const second = (await (await get(`/v1/accounts?pageToken=${first.nextPageToken}`, access_token)).json()) as { accounts: unknown[]; nextPageToken?: string };
@@ -212,7 +215,11 @@ describe('fake Google: APIs', () => {
       {
         name: expect.stringMatching(/^locations\/\d{18,}$/),
         title: "Joe's Bakery",
-        metadata: { placeId: expect.stringMatching(/^ChIJ/), mapsUri: expect.stringMatching(/^https:\/\//), newReviewUri: expect.stringMatching(/^https:\/\//) },
+        metadata: {
+          placeId: expect.stringMatching(/^ChIJ/),
+          mapsUri: expect.stringMatching(/^https:\/\//),
+          newReviewUri: expect.stringMatching(/^https:\/\//),
+        },
       },
     ]);
     const page2 = (await (await get(`${base}?readMask=name,title&pageSize=1&pageToken=${page1.nextPageToken}`, access_token)).json()) as Record<string, any>;
@@ -268,7 +275,14 @@ describe('fake Google: APIs', () => {
 
     const added = fake.addReview({ isAnonymous: true, starRating: 'FIVE' });
     const latest = (await allReviews(access_token)).reviews;
-    expect(latest[0]).toEqual({ name: added.name, reviewId: added.reviewId, reviewer: { isAnonymous: true }, starRating: 'FIVE', createTime: added.createTime, updateTime: added.updateTime });
+    expect(latest[0]).toEqual({
+      name: added.name,
+      reviewId: added.reviewId,
+      reviewer: { isAnonymous: true },
+      starRating: 'FIVE',
+      createTime: added.createTime,
+      updateTime: added.updateTime,
+    });
   });
 
   it('answers 429 RESOURCE_EXHAUSTED on every API call when quota is zero', async () => {

@@ -144,9 +144,26 @@ export interface FakeGoogle {
 }
 
 const LOCATION_FIELDS = new Set([
-  'name', 'languageCode', 'storeCode', 'title', 'phoneNumbers', 'categories', 'storefrontAddress', 'websiteUri',
-  'regularHours', 'specialHours', 'serviceArea', 'labels', 'adWordsLocationExtensions', 'latlng', 'openInfo',
-  'metadata', 'profile', 'relationshipData', 'moreHours', 'serviceItems',
+  'name',
+  'languageCode',
+  'storeCode',
+  'title',
+  'phoneNumbers',
+  'categories',
+  'storefrontAddress',
+  'websiteUri',
+  'regularHours',
+  'specialHours',
+  'serviceArea',
+  'labels',
+  'adWordsLocationExtensions',
+  'latlng',
+  'openInfo',
+  'metadata',
+  'profile',
+  'relationshipData',
+  'moreHours',
+  'serviceItems',
 ]);
 const SERVICES: Record<string, string> = {
   accounts: 'mybusinessaccountmanagement.googleapis.com',
@@ -343,13 +360,14 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     res.end(JSON.stringify(body, null, 2));
   }
   function apiError(res: ServerResponse, code: number, status: string, message: string, extra: Record<string, unknown> = {}) {
-    const headers: Record<string, string> =
-      code === 401 ? { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' } : {};
+    const headers: Record<string, string> = code === 401 ? { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' } : {};
     json(res, code, { error: { code, message, status, ...extra } }, headers);
   }
   function consentError(res: ServerResponse, status: number, error: string, detail: string) {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><title>Error ${status}: ${error}</title><h1>Access blocked: authorization error</h1><p>Error ${status}: ${error}</p><p>${detail}</p>`);
+    res.end(
+      `<!doctype html><title>Error ${status}: ${error}</title><h1>Access blocked: authorization error</h1><p>Error ${status}: ${error}</p><p>${detail}</p>`,
+    );
   }
   function pageToken(scope: string, offset: number) {
     return Buffer.from(`${scope}|${offset}`).toString('base64url');
@@ -555,9 +573,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       if (apiGate(req, res, 'locations')) return;
       const accountName = `accounts/${m[1]}`;
       const readMask = q.get('readMask');
-      if (!readMask) return apiError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', {
-        details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'read_mask', description: 'Field is required' }] }],
-      });
+      if (!readMask)
+        return apiError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', {
+          details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'read_mask', description: 'Field is required' }] }],
+        });
       const fields = readMask.split(',').map((f) => f.trim().split('.')[0]!);
       if (fields.some((f) => !LOCATION_FIELDS.has(f))) return apiError(res, 400, 'INVALID_ARGUMENT', `Invalid field mask provided: ${readMask}`);
       const list = state.locations.get(accountName);
@@ -567,9 +586,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       const { slice, next } = paged(`locations:${accountName}`, list, page);
       const answer: Record<string, unknown> = {};
       if (slice.length) {
-        answer.locations = slice.map((loc) =>
-          Object.fromEntries(Object.entries(loc).filter(([k]) => fields.includes(k))),
-        );
+        answer.locations = slice.map((loc) => Object.fromEntries(Object.entries(loc).filter(([k]) => fields.includes(k))));
       }
       if (next) answer.nextPageToken = next;
       if (list.length) answer.totalSize = list.length;

@@ -60,7 +60,11 @@ describe('the fake Stripe API, called by the stripe package', () => {
   });
 
   it("answers Stripe's errors: an unknown subscription, a wrong key, an outage", async () => {
-    await expect(stripe.subscriptions.retrieve('sub_nope')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing', statusCode: 404 });
+    await expect(stripe.subscriptions.retrieve('sub_nope')).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'resource_missing',
+      statusCode: 404,
+    });
     const wrongKey = new Stripe('sk_test_wrong', { host: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http', maxNetworkRetries: 0 });
     await expect(wrongKey.subscriptions.retrieve('sub_nope')).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
     fake.failNext(1, 503);

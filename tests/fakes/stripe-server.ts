@@ -120,7 +120,9 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 function stripeError(res: ServerResponse, status: number, type: string, message: string, extra: { code?: string; param?: string } = {}) {
-  send(res, status, { error: { type, message, ...extra, doc_url: extra.code ? `https://docs.stripe.com/error-codes/${extra.code.replace(/_/g, '-')}` : undefined } });
+  send(res, status, {
+    error: { type, message, ...extra, doc_url: extra.code ? `https://docs.stripe.com/error-codes/${extra.code.replace(/_/g, '-')}` : undefined },
+  });
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -168,7 +170,11 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const lineItems = Array.isArray(params.line_items) ? (params.line_items as Json[]) : [];
       const price = text(lineItems[0]?.price);
-      if (!price) return stripeError(res, 400, 'invalid_request_error', 'Missing required param: line_items[0][price].', { code: 'parameter_missing', param: 'line_items[0][price]' });
+      if (!price)
+        return stripeError(res, 400, 'invalid_request_error', 'Missing required param: line_items[0][price].', {
+          code: 'parameter_missing',
+          param: 'line_items[0][price]',
+        });
       if (params.mode !== 'subscription' && params.mode !== 'payment' && params.mode !== 'setup') {
         return stripeError(res, 400, 'invalid_request_error', 'Invalid mode.', { code: 'parameter_invalid_empty', param: 'mode' });
       }
@@ -201,7 +207,8 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
 
     if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const customer = text(params.customer);
-      if (!customer) return stripeError(res, 400, 'invalid_request_error', 'Missing required param: customer.', { code: 'parameter_missing', param: 'customer' });
+      if (!customer)
+        return stripeError(res, 400, 'invalid_request_error', 'Missing required param: customer.', { code: 'parameter_missing', param: 'customer' });
       const sessionId = id('bps');
       return send(res, 200, {
         id: sessionId,
@@ -268,7 +275,12 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
         created: now(),
         currency: 'aud',
         livemode: false,
-        items: { object: 'list', data: [item(subscriptionId, sessionPrices.get(sessionId)!)], has_more: false, url: `/v1/subscription_items?subscription=${subscriptionId}` },
+        items: {
+          object: 'list',
+          data: [item(subscriptionId, sessionPrices.get(sessionId)!)],
+          has_more: false,
+          url: `/v1/subscription_items?subscription=${subscriptionId}`,
+        },
       };
       subscriptions.set(subscriptionId, subscription);
       Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: subscriptionId });

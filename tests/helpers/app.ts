@@ -35,7 +35,16 @@ export async function startApp(env: Record<string, string> = {}, wrap: (database
   // lines would bury the test report: the log says only warnings and failures unless asked. The
   // suite's retry schedule (vitest.config.ts) applies here as in the servers the tests spawn.
   const { NODE_ENV, RETRY_DELAY_SECONDS } = process.env;
-  const config = loadConfig({ NODE_ENV, RETRY_DELAY_SECONDS, DATA_DIR: dataDir, APP_SECRET: TEST_APP_SECRET, PUBLIC_URL: url, REGISTRATIONS_PER_HOUR: '100000', LOG_LEVEL: 'warn', ...env });
+  const config = loadConfig({
+    NODE_ENV,
+    RETRY_DELAY_SECONDS,
+    DATA_DIR: dataDir,
+    APP_SECRET: TEST_APP_SECRET,
+    PUBLIC_URL: url,
+    REGISTRATIONS_PER_HOUR: '100000',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
   await installRuntime(createRuntime(config, database));
   if (!handler) {
     process.env.ASTRO_NODE_AUTOSTART = 'disabled';

@@ -14,10 +14,7 @@ export interface DataDirHolder {
  * Another process that opens `dir` with its process id faked to `pid`, as two containers on one
  * volume both run as PID 1: the lock alone, or the embedded database (openPgliteFolder).
  */
-export function holdDataDir(
-  dir: string,
-  { pid = 1, open = 'lock' }: { pid?: number; open?: 'lock' | 'database' } = {},
-): DataDirHolder {
+export function holdDataDir(dir: string, { pid = 1, open = 'lock' }: { pid?: number; open?: 'lock' | 'database' } = {}): DataDirHolder {
   const child = spawn(process.execPath, [SCRIPT, open, dir, String(pid)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const outcome = new Promise<string>((resolve) => child.stdout!.once('data', (chunk) => resolve(String(chunk).trim())));

@@ -25,7 +25,11 @@ const put = (client: Client, body: unknown) => client.request('PUT', '/api/admin
 describe('PUT /api/admin/account', () => {
   it('changes the business name and the admin email and answers both', async () => {
     const { client, workspaceId, workspace } = await signUpAdmin(app, { businessName: 'Acme Accounting', email: 'owner@acme.example' });
-    const res = await put(client, { businessName: '  Harbourside Dental  ', email: ' front@harbourside.example ', currentAdminPassword: workspace.adminPassword });
+    const res = await put(client, {
+      businessName: '  Harbourside Dental  ',
+      email: ' front@harbourside.example ',
+      currentAdminPassword: workspace.adminPassword,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ businessName: 'Harbourside Dental', email: 'front@harbourside.example' });
     const [row] = await app.database.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
@@ -35,7 +39,10 @@ describe('PUT /api/admin/account', () => {
 
   it('changes one of the two alone', async () => {
     const { client, workspace } = await signUpAdmin(app, { businessName: 'Acme Accounting', email: 'owner@acme.example' });
-    expect((await put(client, { email: 'new@acme.example', currentAdminPassword: workspace.adminPassword })).json).toEqual({ businessName: 'Acme Accounting', email: 'new@acme.example' });
+    expect((await put(client, { email: 'new@acme.example', currentAdminPassword: workspace.adminPassword })).json).toEqual({
+      businessName: 'Acme Accounting',
+      email: 'new@acme.example',
+    });
     expect((await put(client, { businessName: 'Acme Advisory' })).json).toEqual({ businessName: 'Acme Advisory', email: 'new@acme.example' });
   });
 
@@ -120,7 +127,9 @@ describe('a new admin email or password needs the current admin password, and th
     const fresh = new Client(app.url, { origin: app.url });
     expect((await fresh.post('/api/auth/login', { slug: workspace.slug, password: 'taken-over' })).status).toBe(401);
 
-    expect((await client.request('PUT', '/api/admin/passwords', { adminPassword: 'owner-new-admin', currentAdminPassword: workspace.adminPassword })).status).toBe(200);
+    expect(
+      (await client.request('PUT', '/api/admin/passwords', { adminPassword: 'owner-new-admin', currentAdminPassword: workspace.adminPassword })).status,
+    ).toBe(200);
     const notice = await sink.waitForMessage((m) => m.envelope.to.includes('pw-owner@acme.example') && m.mail.subject === ACCOUNT_CHANGE_SUBJECT);
     expect(notice.mail.text).toContain('The admin password was changed');
   });
@@ -128,7 +137,8 @@ describe('a new admin email or password needs the current admin password, and th
   it('counts wrong current passwords against the guessing limit', async () => {
     const { client } = await signUpAdmin(app);
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push((await client.request('PUT', '/api/admin/passwords', { staffPassword: 'guessed-pass', currentAdminPassword: `guess-${i}` })).status);
+    for (let i = 0; i < 11; i++)
+      answers.push((await client.request('PUT', '/api/admin/passwords', { staffPassword: 'guessed-pass', currentAdminPassword: `guess-${i}` })).status);
     expect(answers.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(answers[10]).toBe(429);
   });

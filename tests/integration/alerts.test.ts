@@ -98,7 +98,11 @@ describe.concurrent('a matched review', { timeout: 90_000 }, () => {
     const review = await client.post('/api/test-review', { reviewerName: 'Sam Lee', rating: 5, reviewText: 'Lovely people' });
     expect(review.json.matchStatus).toBe('auto_matched');
 
-    await until(() => slack.posts.length + teams.posts.length, (n) => n >= before.slack + before.teams + 2, 10_000);
+    await until(
+      () => slack.posts.length + teams.posts.length,
+      (n) => n >= before.slack + before.teams + 2,
+      10_000,
+    );
     await pause(1500);
     const slackPosts = slack.posts.slice(before.slack);
     const teamsPosts = teams.posts.slice(before.teams);
@@ -111,7 +115,10 @@ describe.concurrent('a matched review', { timeout: 90_000 }, () => {
     expect(teamsPosts[0]!.body).toMatchObject({
       type: 'message',
       attachments: [
-        { contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', version: '1.4', body: [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: slackBody.text }] }] } },
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          content: { type: 'AdaptiveCard', version: '1.4', body: [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: slackBody.text }] }] },
+        },
       ],
     });
     for (const post of [...slackPosts, ...teamsPosts]) expect(JSON.stringify(post.body)).not.toMatch(/Sam|Lee|example\.test|Lovely/);
@@ -126,7 +133,11 @@ describe.concurrent('a matched review', { timeout: 90_000 }, () => {
     const logged = await client.post('/api/review-requests', { ...request(crew.id, templateId, 'Ida', 'Vex'), staffFirstName: '<!channel>' });
     expect(logged.status).toBe(201);
     expect((await client.post('/api/test-review', { reviewerName: 'Ida Vex', rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
-    await until(() => slack.posts.length + teams.posts.length, (n) => n >= before.slack + before.teams + 2, 40_000);
+    await until(
+      () => slack.posts.length + teams.posts.length,
+      (n) => n >= before.slack + before.teams + 2,
+      40_000,
+    );
     const slackPost = JSON.stringify(slack.posts.at(-1)!.body);
     expect(slackPost).not.toContain('<');
     expect(slackPost).toContain('&lt;!channel&gt;');
@@ -144,15 +155,31 @@ describe.concurrent('a matched review', { timeout: 90_000 }, () => {
     expect((await client.post('/api/review-requests', request(teamId, templateId, 'Rae', 'Fox'))).status).toBe(201);
     expect((await client.post('/api/test-review', { reviewerName: 'Rae Fox', rating: 4, reviewText: 'Good' })).json.matchStatus).toBe('auto_matched');
 
-    const failing = await until(() => client.get('/api/admin/alerts'), (r) => r.json.slack.lastError !== null, 10_000);
+    const failing = await until(
+      () => client.get('/api/admin/alerts'),
+      (r) => r.json.slack.lastError !== null,
+      10_000,
+    );
     expect(failing.json.slack.lastError).toBe('Slack answered 500: internal_error');
-    await until(() => slack.posts.length - before, (n) => n >= 3, 20_000);
+    await until(
+      () => slack.posts.length - before,
+      (n) => n >= 3,
+      20_000,
+    );
     const attempts = slack.posts.slice(before);
     expect(attempts).toHaveLength(3);
     expect(new Set(attempts.map((p) => JSON.stringify(p.body))).size).toBe(1);
     // A retry waits its delay (the suite's: a second) instead of following at once.
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(900);
-    expect((await until(() => client.get('/api/admin/alerts'), (r) => r.json.slack.lastError === null, 5000)).json.slack.lastError).toBeNull();
+    expect(
+      (
+        await until(
+          () => client.get('/api/admin/alerts'),
+          (r) => r.json.slack.lastError === null,
+          5000,
+        )
+      ).json.slack.lastError,
+    ).toBeNull();
   });
 
   it('alerts only for the events chosen, and the test message reaches every channel at once', async (context) => {
@@ -178,14 +205,29 @@ describe.concurrent('a matched review', { timeout: 90_000 }, () => {
     const { client, teamId, templateId } = await alertingOffice(receiving);
     expect((await client.request('PUT', `/api/teams/${teamId}`, { name: 'Front Desk', weeklyGoal: 2 })).status).toBe(200);
     const before = slack.texts().length;
-    for (const [first, last] of [['Joe', 'Bloggs'], ['Kim', 'Park'], ['Lou', 'Reed']] as const) {
+    for (const [first, last] of [
+      ['Joe', 'Bloggs'],
+      ['Kim', 'Park'],
+      ['Lou', 'Reed'],
+    ] as const) {
       expect((await client.post('/api/review-requests', request(teamId, templateId, first, last))).status).toBe(201);
-      expect((await client.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
+      expect((await client.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe(
+        'auto_matched',
+      );
     }
     const goal = "🎯 Front Desk reached this week's goal of 2 reviews! (Harbourside Dental)";
-    await until(() => slack.texts().slice(before), (texts) => texts.includes(goal) && texts.length >= 4, 40_000);
+    await until(
+      () => slack.texts().slice(before),
+      (texts) => texts.includes(goal) && texts.length >= 4,
+      40_000,
+    );
     await pause(1500);
-    expect(slack.texts().slice(before).filter((t) => t === goal)).toHaveLength(1);
+    expect(
+      slack
+        .texts()
+        .slice(before)
+        .filter((t) => t === goal),
+    ).toHaveLength(1);
   });
 
   // Issue 27, item 4: the milestones consumer read only the workspace's own wallboard.
@@ -198,14 +240,24 @@ describe.concurrent('a matched review', { timeout: 90_000 }, () => {
     const board = (await client.post('/api/admin/wallboards', { name: 'Client One', targetReviews: 2, weeklyGoal: 2 })).json as { id: number };
     const crew = (await client.post('/api/teams', { name: 'Client crew', wallboardId: board.id })).json as { id: number };
     const before = slack.texts().length;
-    for (const [first, last] of [['Ada', 'Quill'], ['Bo', 'Vance'], ['Cy', 'Wren']] as const) {
+    for (const [first, last] of [
+      ['Ada', 'Quill'],
+      ['Bo', 'Vance'],
+      ['Cy', 'Wren'],
+    ] as const) {
       expect((await client.post('/api/review-requests', request(crew.id, templateId, first, last))).status).toBe(201);
-      expect((await client.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
+      expect((await client.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe(
+        'auto_matched',
+      );
     }
     const goal = "🎯 This week's goal of 2 reviews is reached! (Client One)";
     const target = '🏆 Target reached: 2 reviews in the challenge! (Client One)';
     // The alert-delivery queue takes one post at a time, and the concurrent tests' receivers are slow on purpose.
-    await until(() => slack.texts().slice(before), (texts) => texts.includes(goal) && texts.includes(target), 40_000);
+    await until(
+      () => slack.texts().slice(before),
+      (texts) => texts.includes(goal) && texts.includes(target),
+      40_000,
+    );
     await pause(1500);
     expect(slack.texts().slice(before).sort()).toEqual([target, goal].sort());
   });
@@ -231,15 +283,28 @@ describe.runIf(databaseKind === 'postgres').concurrent('with two instances on on
       expect((await a!.request('PUT', '/api/admin/alerts', { slackWebhookUrl: slack.url, teamsWebhookUrl: teams.url })).status).toBe(200);
 
       const before = { slack: slack.posts.length, teams: teams.posts.length };
-      const names = [['Amy', 'Stone'], ['Ben', 'Hart'], ['Cal', 'Ward'], ['Dee', 'Moss'], ['Eve', 'Lane'], ['Fay', 'Cole']] as const;
+      const names = [
+        ['Amy', 'Stone'],
+        ['Ben', 'Hart'],
+        ['Cal', 'Ward'],
+        ['Dee', 'Moss'],
+        ['Eve', 'Lane'],
+        ['Fay', 'Cole'],
+      ] as const;
       await Promise.all(
         names.map(async ([first, last], i) => {
           const via = i % 2 ? b! : a!;
           expect((await via.post('/api/review-requests', request(team, template, first, last))).status).toBe(201);
-          expect((await via.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
+          expect((await via.post('/api/test-review', { reviewerName: `${first} ${last}`, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe(
+            'auto_matched',
+          );
         }),
       );
-      await until(() => Math.min(slack.posts.length - before.slack, teams.posts.length - before.teams), (n) => n >= names.length, 15_000);
+      await until(
+        () => Math.min(slack.posts.length - before.slack, teams.posts.length - before.teams),
+        (n) => n >= names.length,
+        15_000,
+      );
       await pause(3000);
       expect(slack.posts.length - before.slack).toBe(names.length);
       expect(teams.posts.length - before.teams).toBe(names.length);

@@ -23,7 +23,11 @@ import {
 const WEBHOOK_SECRET = 'whsec_billing_test_secret_0123456789';
 
 async function postWebhook(app: TestApp, body: string, headers: Record<string, string>) {
-  const response = await fetch(`${app.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body });
+  const response = await fetch(`${app.url}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body,
+  });
   const text = await response.text();
   let json: any;
   try {
@@ -54,7 +58,12 @@ describe('billing with Stripe', () => {
 
   const stored = async (workspaceId: number) => {
     const [row] = await app.database.db
-      .select({ plan: workspaces.plan, trialEndsAt: workspaces.trialEndsAt, customer: workspaces.stripeCustomerId, subscription: workspaces.stripeSubscriptionId })
+      .select({
+        plan: workspaces.plan,
+        trialEndsAt: workspaces.trialEndsAt,
+        customer: workspaces.stripeCustomerId,
+        subscription: workspaces.stripeSubscriptionId,
+      })
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId));
     return row!;
@@ -153,7 +162,11 @@ describe('billing with Stripe', () => {
     const ended = fake.cancelSubscription(subscription.id);
     const res = await deliver(app, stripeEvent('customer.subscription.deleted', ended));
     expect(res.status).toBe(200);
-    expect((await client.get('/api/admin/plan')).json).toMatchObject({ plan: 'free', trialEndsAt: null, billing: { hasSubscription: false, hasCustomer: true } });
+    expect((await client.get('/api/admin/plan')).json).toMatchObject({
+      plan: 'free',
+      trialEndsAt: null,
+      billing: { hasSubscription: false, hasCustomer: true },
+    });
     expect(await stored(workspaceId)).toMatchObject({ plan: 'free', subscription: null, customer: subscription.customer });
     const names = (await app.database.db.select({ name: teams.name }).from(teams).where(eq(teams.workspaceId, workspaceId))).map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['Unknown', 'Front Desk']));
@@ -210,7 +223,12 @@ describe('billing with Stripe', () => {
       expect(res.json).toEqual({ message: expect.any(String) });
     }
     // Signed, but not an event.
-    for (const odd of ['not json', '[]', '{"id":"evt_x","type":"checkout.session.completed"}', '{"id":"evt_y","type":"customer.subscription.updated","data":{"object":{"id":5}}}']) {
+    for (const odd of [
+      'not json',
+      '[]',
+      '{"id":"evt_x","type":"checkout.session.completed"}',
+      '{"id":"evt_y","type":"customer.subscription.updated","data":{"object":{"id":5}}}',
+    ]) {
       const res = await postWebhook(app, odd, { 'stripe-signature': stripeSignature(odd, WEBHOOK_SECRET) });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ message: expect.any(String) });
@@ -256,7 +274,13 @@ describe('billing with Stripe', () => {
     const res = await deliver(app, stripeEvent('invoice.payment_failed', { id: 'in_1', object: 'invoice' }));
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ received: true, ignored: true });
-    const stranger = stripeEvent('checkout.session.completed', { id: 'cs_test_x', object: 'checkout.session', mode: 'subscription', client_reference_id: null, subscription: 'sub_x' });
+    const stranger = stripeEvent('checkout.session.completed', {
+      id: 'cs_test_x',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: null,
+      subscription: 'sub_x',
+    });
     expect((await deliver(app, stranger)).json).toMatchObject({ received: true, ignored: true });
     const gone = stripeEvent('customer.subscription.updated', { id: 'sub_unknown', object: 'subscription', status: 'active', customer: 'cus_unknown' });
     expect((await deliver(app, gone)).json).toMatchObject({ received: true, ignored: true });

@@ -27,7 +27,11 @@ async function expectCompressed(url: string, headers: Record<string, string> = {
   expect(plain.status, url).toBe(200);
   expect(plain.body.length, url).toBeGreaterThan(1024);
   expect(plain.headers['content-encoding'], url).toBeUndefined();
-  for (const [accept, coding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip'], ['br;q=0.5, gzip', 'gzip']] as const) {
+  for (const [accept, coding] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+  ] as const) {
     const answer = await raw(url, { ...headers, 'accept-encoding': accept });
     expect(answer.headers['content-encoding'], `${url} ${accept}`).toBe(coding);
     expect(answer.headers.vary, url).toMatch(/accept-encoding/i);

@@ -37,7 +37,10 @@ describe(`reviews arriving together (${databaseKind})`, () => {
     }));
     const ingested = await Promise.all(arriving.map((review) => ingestReview({ database, jobs }, workspace, review, { announce: false })));
     expect(ingested.filter((one) => one?.match?.status === 'auto_matched')).toHaveLength(1);
-    const stored = await database.db.select({ requestId: reviews.requestId, status: reviews.matchStatus }).from(reviews).where(eq(reviews.workspaceId, workspace.id));
+    const stored = await database.db
+      .select({ requestId: reviews.requestId, status: reviews.matchStatus })
+      .from(reviews)
+      .where(eq(reviews.workspaceId, workspace.id));
     expect(stored).toHaveLength(8);
     expect(stored.filter((row) => row.requestId === request!)).toEqual([{ requestId: request!, status: 'auto_matched' }]);
   });

@@ -133,7 +133,14 @@ async function crashAndRetry(env: Env, { instances, kill }: { instances: number;
       `retries: first acknowledged by a 200 "Already received" after unanswered attempts: ${lateAlreadyReceived}; still refused after the retries: ${stillRefused.length}`,
       verdict.summary,
       // What the servers logged of a failure: the cause of a 5xx a running server answered.
-      ...running.flatMap((server) => server.stdout().split('\n').filter((line) => /"level":"(?:error|fatal)"|"status":5\d\d/.test(line))).slice(0, 10),
+      ...running
+        .flatMap((server) =>
+          server
+            .stdout()
+            .split('\n')
+            .filter((line) => /"level":"(?:error|fatal)"|"status":5\d\d/.test(line)),
+        )
+        .slice(0, 10),
     ].join('\n');
     console.log(report);
 
@@ -142,7 +149,11 @@ async function crashAndRetry(env: Env, { instances, kill }: { instances: number;
     const referenceIds = await logRequests(reference.client, reference.teamId, reference.templateId, list);
     const referenceDeliveries = buildDeliveries(TOTAL, list, `ref${instances}`);
     const referenceLog = new DeliveryLog();
-    await burst(referenceDeliveries, live.map((s) => s.url + reference.webhookPath), referenceLog);
+    await burst(
+      referenceDeliveries,
+      live.map((s) => s.url + reference.webhookPath),
+      referenceLog,
+    );
     const referenceVerdict = judge(referenceDeliveries, referenceLog, await adminReviews(reference.client), referenceIds);
     expect(problems(referenceVerdict), `the run without a crash:\n${referenceVerdict.summary}`).toEqual(NO_PROBLEMS);
 
@@ -164,7 +175,14 @@ async function nulByteCase(env: Env) {
     const url = server.url + ws.webhookPath;
     const outcomes = [];
     for (const field of ['reviewText', 'reviewerName'] as const) {
-      const clean = { webhookId: `wh-nul-${field}`, reviewId: `rv-nul-${field}`, reviewerName: 'Nora Null', rating: 5, reviewText: `NUL case ${field}`, createdAt: new Date().toISOString() };
+      const clean = {
+        webhookId: `wh-nul-${field}`,
+        reviewId: `rv-nul-${field}`,
+        reviewerName: 'Nora Null',
+        rating: 5,
+        reviewText: `NUL case ${field}`,
+        createdAt: new Date().toISOString(),
+      };
       const dirty = { ...clean, [field]: field === 'reviewText' ? `NUL case ${field}\u0000!` : 'Nora\u0000 Null' };
       const stored = async () => (await adminReviews(ws.client)).filter((r) => (r.comment ?? '').startsWith(`NUL case ${field}`)).length;
       const first = await deliver(url, JSON.stringify(dirty));
@@ -173,11 +191,19 @@ async function nulByteCase(env: Env) {
       outcomes.push({ field, first, storedAfterFirst, retry, storedAfterRetry: await stored() });
     }
     const report = outcomes
-      .map((o) => `NUL in ${o.field}: answered ${o.first}, ${o.storedAfterFirst} stored; clean re-delivery with the same webhookId answered ${o.retry}, ${o.storedAfterRetry} stored`)
+      .map(
+        (o) =>
+          `NUL in ${o.field}: answered ${o.first}, ${o.storedAfterFirst} stored; clean re-delivery with the same webhookId answered ${o.retry}, ${o.storedAfterRetry} stored`,
+      )
       .join('\n');
     console.log(`${databaseKind}:\n${report}`);
     expect(
-      outcomes.map((o) => ({ field: o.field, twoXxMeansStored: !is2xx(o.first) || o.storedAfterFirst === 1, retryAcknowledged: is2xx(o.retry), storedAfterRetry: o.storedAfterRetry })),
+      outcomes.map((o) => ({
+        field: o.field,
+        twoXxMeansStored: !is2xx(o.first) || o.storedAfterFirst === 1,
+        retryAcknowledged: is2xx(o.retry),
+        storedAfterRetry: o.storedAfterRetry,
+      })),
       report,
     ).toEqual(['reviewText', 'reviewerName'].map((field) => ({ field, twoXxMeansStored: true, retryAcknowledged: true, storedAfterRetry: 1 })));
   } finally {
@@ -194,31 +220,51 @@ describe.runIf(databaseKind === 'pglite')('CRM deliveries across a kill -9, on t
   };
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it('stores every acknowledged delivery exactly once and matches it, after kill -9 mid-burst and the retries', async () => {
-    const { verdict, report } = await crashAndRetry(dataDir(), { instances: 1, kill: 'all' });
-    expect(problems(verdict), report).toEqual(NO_PROBLEMS);
-  }, withServerStarts(1 + KILLS.length, 90_000));
+  it(
+    'stores every acknowledged delivery exactly once and matches it, after kill -9 mid-burst and the retries',
+    async () => {
+      const { verdict, report } = await crashAndRetry(dataDir(), { instances: 1, kill: 'all' });
+      expect(problems(verdict), report).toEqual(NO_PROBLEMS);
+    },
+    withServerStarts(1 + KILLS.length, 90_000),
+  );
 
-  it('a delivery with a NUL byte does not leave its webhookId "already received" with no review', async () => {
-    await nulByteCase(dataDir());
-  }, withServerStarts(1));
+  it(
+    'a delivery with a NUL byte does not leave its webhookId "already received" with no review',
+    async () => {
+      await nulByteCase(dataDir());
+    },
+    withServerStarts(1),
+  );
 });
 
 describe.runIf(databaseKind === 'postgres')('CRM deliveries across a kill -9, on PostgreSQL', () => {
   const database = throwawayPostgresDatabase('rc_crm_crash');
   const env = (): Env => ({ DATABASE_URL: database.url() });
 
-  it('one instance: stores every acknowledged delivery exactly once and matches it, after kill -9 mid-burst and the retries', async () => {
-    const { verdict, report } = await crashAndRetry(env(), { instances: 1, kill: 'all' });
-    expect(problems(verdict), report).toEqual(NO_PROBLEMS);
-  }, withServerStarts(1 + KILLS.length, 90_000));
+  it(
+    'one instance: stores every acknowledged delivery exactly once and matches it, after kill -9 mid-burst and the retries',
+    async () => {
+      const { verdict, report } = await crashAndRetry(env(), { instances: 1, kill: 'all' });
+      expect(problems(verdict), report).toEqual(NO_PROBLEMS);
+    },
+    withServerStarts(1 + KILLS.length, 90_000),
+  );
 
-  it('two instances, one or both killed mid-burst: the same, with deliveries and retries spread over both', async () => {
-    const { verdict, report } = await crashAndRetry(env(), { instances: 2, kill: 'alternate' });
-    expect(problems(verdict), report).toEqual(NO_PROBLEMS);
-  }, withServerStarts(2 + 2 * KILLS.length, 90_000));
+  it(
+    'two instances, one or both killed mid-burst: the same, with deliveries and retries spread over both',
+    async () => {
+      const { verdict, report } = await crashAndRetry(env(), { instances: 2, kill: 'alternate' });
+      expect(problems(verdict), report).toEqual(NO_PROBLEMS);
+    },
+    withServerStarts(2 + 2 * KILLS.length, 90_000),
+  );
 
-  it('a delivery with a NUL byte does not leave its webhookId "already received" with no review', async () => {
-    await nulByteCase(env());
-  }, withServerStarts(1));
+  it(
+    'a delivery with a NUL byte does not leave its webhookId "already received" with no review',
+    async () => {
+      await nulByteCase(env());
+    },
+    withServerStarts(1),
+  );
 });

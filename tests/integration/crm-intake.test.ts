@@ -157,7 +157,16 @@ describe('the delivery log', () => {
   it('keeps the newest 200', async () => {
     const { workspaceId, client } = await workspaceWithWebhook();
     for (let i = 0; i < LOG_SIZE + 5; i += 1) {
-      const record = { deliveryKey: `k-${i}`, status: 'refused', reason: `r-${i}`, reviewId: null, contentType: null, signature: null, body: '{}', bodyComplete: true } as const;
+      const record = {
+        deliveryKey: `k-${i}`,
+        status: 'refused',
+        reason: `r-${i}`,
+        reviewId: null,
+        contentType: null,
+        signature: null,
+        body: '{}',
+        bodyComplete: true,
+      } as const;
       await recordDelivery(app.database.db, workspaceId, record);
     }
     const { deliveries } = (await client.get('/api/admin/crm-webhook/deliveries')).json;

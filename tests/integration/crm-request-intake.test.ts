@@ -53,9 +53,14 @@ function deliver(url: string, body: unknown, headers: Record<string, string> = {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text });
 }
 
-const requestsOf = (workspaceId: number) => app.database.db.select().from(reviewRequests).where(eq(reviewRequests.workspaceId, workspaceId)).orderBy(reviewRequests.id);
+const requestsOf = (workspaceId: number) =>
+  app.database.db.select().from(reviewRequests).where(eq(reviewRequests.workspaceId, workspaceId)).orderBy(reviewRequests.id);
 const deliveriesOf = (workspaceId: number) =>
-  app.database.db.select().from(crmDeliveries).where(and(eq(crmDeliveries.workspaceId, workspaceId), eq(crmDeliveries.kind, 'request'))).orderBy(crmDeliveries.id);
+  app.database.db
+    .select()
+    .from(crmDeliveries)
+    .where(and(eq(crmDeliveries.workspaceId, workspaceId), eq(crmDeliveries.kind, 'request')))
+    .orderBy(crmDeliveries.id);
 
 describe('HighLevel request intake', () => {
   it('logs a request from a captured-shape contact, and its email reaches the customer', async () => {
@@ -65,7 +70,15 @@ describe('HighLevel request intake', () => {
     expect(response.status).toBe(201);
     const answer = (await response.json()) as { id: number };
     const [request] = await requestsOf(workspaceId);
-    expect(request).toMatchObject({ id: answer.id, customerFirstName: 'Ana', customerLastName: 'Silva', customerEmail: body.email, staffFirstName: 'Jess', staffEmail: 'jess@clinic.test', teamId });
+    expect(request).toMatchObject({
+      id: answer.id,
+      customerFirstName: 'Ana',
+      customerLastName: 'Silva',
+      customerEmail: body.email,
+      staffFirstName: 'Jess',
+      staffEmail: 'jess@clinic.test',
+      teamId,
+    });
     const message = await sink.waitForMessage((m) => m.envelope.to[0] === body.email);
     expect(message.mail.subject).toBe('How did we do, Ana?');
     expect(await deliveriesOf(workspaceId)).toMatchObject([{ status: 'stored', requestId: answer.id }]);
@@ -157,7 +170,15 @@ describe('HighLevel request intake', () => {
 
   it('reads a form-encoded body', async () => {
     const { url, workspaceId } = await office();
-    const form = new URLSearchParams({ contact_id: 'form1', first_name: 'Bea', last_name: 'Moss', email: 'bea@example.com', 'workflow[id]': 'wf', 'user[firstName]': 'Jess', 'user[email]': 'jess@clinic.test' });
+    const form = new URLSearchParams({
+      contact_id: 'form1',
+      first_name: 'Bea',
+      last_name: 'Moss',
+      email: 'bea@example.com',
+      'workflow[id]': 'wf',
+      'user[firstName]': 'Jess',
+      'user[email]': 'jess@clinic.test',
+    });
     const response = await deliver(url, form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.status).toBe(201);
     expect(await requestsOf(workspaceId)).toMatchObject([{ customerFirstName: 'Bea', customerEmail: 'bea@example.com', staffFirstName: 'Jess' }]);
@@ -261,13 +282,19 @@ describe('signed HighLevel request deliveries', () => {
     const url = (await admin.client.get('/api/admin/crm-webhook/requests')).json.url as string;
     const text = JSON.stringify(contact());
     const signature = sign(null, Buffer.from(text), privateKey).toString('base64');
-    for (const headers of [{} as Record<string, string>, { 'x-ghl-signature': 'N/A' }, { 'x-ghl-signature': sign(null, Buffer.from(text), generateKeyPairSync('ed25519').privateKey).toString('base64') }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'x-ghl-signature': 'N/A' },
+      { 'x-ghl-signature': sign(null, Buffer.from(text), generateKeyPairSync('ed25519').privateKey).toString('base64') },
+    ]) {
       expect((await deliver(url, text, headers)).status).toBe(401);
     }
     // Correctly signed, it goes on to the mapping (no team chosen in this workspace): refused for that reason, not the signature.
     const answer = await deliver(url, text, { 'x-ghl-signature': signature });
     expect(answer.status).toBe(422);
-    const reasons = (await signedApp.database.db.select().from(crmDeliveries).where(eq(crmDeliveries.workspaceId, admin.workspaceId)).orderBy(crmDeliveries.id)).map((d) => d.reason);
+    const reasons = (
+      await signedApp.database.db.select().from(crmDeliveries).where(eq(crmDeliveries.workspaceId, admin.workspaceId)).orderBy(crmDeliveries.id)
+    ).map((d) => d.reason);
     expect(reasons.slice(0, 3)).toEqual(['Signature required', 'Signature required', 'Invalid signature']);
   });
 });

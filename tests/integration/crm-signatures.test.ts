@@ -18,7 +18,8 @@ afterAll(() => app.close());
 
 const body = JSON.stringify({ reviewId: 'signed-1', reviewerName: 'Ana Silva', rating: 5 });
 const signed = (key = privateKey) => sign(null, Buffer.from(body), key).toString('base64');
-const deliver = (url: string, headers: Record<string, string>) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+const deliver = (url: string, headers: Record<string, string>) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
 describe('signed CRM deliveries', () => {
   it('refuses a delivery without a signature, with an empty one or with N/A, and one signed by another key', async () => {

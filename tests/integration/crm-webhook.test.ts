@@ -100,7 +100,10 @@ describe('the CRM webhook', () => {
       })
       .returning();
     expect((await deliver(url, { reviewId: 'g-match', reviewerName: 'Bob Nguyen', rating: 5, reviewText: 'Thanks!' })).status).toBe(201);
-    const [stored] = await app.database.db.select().from(reviews).where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.externalId, 'g-match')));
+    const [stored] = await app.database.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.externalId, 'g-match')));
     expect(stored).toMatchObject({ matchStatus: 'auto_matched', requestId: request!.id, teamId: team!.id });
     expect(stored!.matchConfidence).toBeGreaterThanOrEqual(70);
     expect(stored!.matchEvidence).toMatchObject({ name: { first: 'nickname', last: 'exact' } });

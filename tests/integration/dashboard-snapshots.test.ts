@@ -79,7 +79,7 @@ describe('the shared dashboard snapshot', () => {
     }
   });
 
-  it('shows a change in the very next read of a named wallboard, and keeps it apart from the workspace\'s own', async () => {
+  it("shows a change in the very next read of a named wallboard, and keeps it apart from the workspace's own", async () => {
     const { client, workspaceId } = await signUpAdmin(app);
     await setPlan(app, workspaceId, 'agency');
     const board = (await client.post('/api/admin/wallboards', { name: 'Client A', targetReviews: 40 })).json;

@@ -88,30 +88,36 @@ const outageServerUp = new Promise<void>((resolve) => (outageServerStarted = res
 
 describe('an email refused by the mail server', { concurrent: databaseKind === 'pglite' }, () => {
   // The queue is the same on both databases; on PostgreSQL the two-instance test below covers an outage.
-  it.runIf(databaseKind === 'pglite')('is delivered by itself, exactly once, when the server accepts again after failed tries', { timeout: withServerStarts(1, 60_000) }, async () => {
-    const { sink, port } = await downSink();
-    const server = await startServer({ ...storage('outage'), SMTP_URL: `smtp://127.0.0.1:${port}` }).finally(outageServerStarted);
-    try {
-      const o = await office(server.url);
-      const logged = await logRequest(o.client, o, 'sam.outage@example.test');
-      expect(logged.status).toBe(201);
-      expect(logged.json.request.emailStatus).toBe('retrying');
-      // The suite's retry schedule (RETRY_DELAY_SECONDS, vitest.config.ts) tries again every second:
-      // the outbox shows the tries refused while the mail server is down, and nothing arrives.
-      const outbox = async () => ((await o.client.get('/api/admin/outbox')).json as { status: string; attempts: number; error: string | null }[])[0]!;
-      await expect.poll(outbox).toMatchObject({ status: 'retrying', attempts: expect.toSatisfy((n: number) => n >= 3) });
-      expect((await outbox()).error).toBeTruthy();
-      expect(deliveredTo(sink, 'sam.outage@example.test')).toBe(0);
-      await sink.start(port);
-      expect(await everyOneDelivered(sink, ['sam.outage@example.test'], 30_000)).toEqual([1]);
-      expect(await outbox()).toMatchObject({ status: 'sent', error: null });
-    } finally {
-      await server.stop();
-      await sink.stop();
-    }
-  });
+  it.runIf(databaseKind === 'pglite')(
+    'is delivered by itself, exactly once, when the server accepts again after failed tries',
+    { timeout: withServerStarts(1, 60_000) },
+    async () => {
+      const { sink, port } = await downSink();
+      const server = await startServer({ ...storage('outage'), SMTP_URL: `smtp://127.0.0.1:${port}` }).finally(outageServerStarted);
+      try {
+        const o = await office(server.url);
+        const logged = await logRequest(o.client, o, 'sam.outage@example.test');
+        expect(logged.status).toBe(201);
+        expect(logged.json.request.emailStatus).toBe('retrying');
+        // The suite's retry schedule (RETRY_DELAY_SECONDS, vitest.config.ts) tries again every second:
+        // the outbox shows the tries refused while the mail server is down, and nothing arrives.
+        const outbox = async () => ((await o.client.get('/api/admin/outbox')).json as { status: string; attempts: number; error: string | null }[])[0]!;
+        await expect.poll(outbox).toMatchObject({ status: 'retrying', attempts: expect.toSatisfy((n: number) => n >= 3) });
+        expect((await outbox()).error).toBeTruthy();
+        expect(deliveredTo(sink, 'sam.outage@example.test')).toBe(0);
+        await sink.start(port);
+        expect(await everyOneDelivered(sink, ['sam.outage@example.test'], 30_000)).toEqual([1]);
+        expect(await outbox()).toMatchObject({ status: 'sent', error: null });
+      } finally {
+        await server.stop();
+        await sink.stop();
+      }
+    },
+  );
 
-  it('survives a kill -9: every request answered 201 gets its email, once, after the restart', { timeout: withServerStarts(2 + 1, 60_000) }, async ({ task }) => {
+  it('survives a kill -9: every request answered 201 gets its email, once, after the restart', { timeout: withServerStarts(2 + 1, 60_000) }, async ({
+    task,
+  }) => {
     // Skipped (PostgreSQL, or a -t filter), the outage test never starts its server.
     if (task.suite?.tasks.some((t) => t !== task && t.mode === 'run')) await outageServerUp;
     const { sink, port } = await downSink();

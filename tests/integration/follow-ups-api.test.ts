@@ -61,8 +61,14 @@ describe('GET /api/follow-ups', () => {
     await app.database.db.update(reviewRequests).set({ clickedAt: new Date() }).where(eq(reviewRequests.id, opened.id));
     const matched = await logged(ws, 5);
     await app.database.db.insert(reviews).values({
-      workspaceId: ws.workspaceId, kind: 'google', source: 'test', externalId: `m-${matched.id}`, rating: 5,
-      createTime: new Date(), requestId: matched.id, matchStatus: 'auto_matched',
+      workspaceId: ws.workspaceId,
+      kind: 'google',
+      source: 'test',
+      externalId: `m-${matched.id}`,
+      rating: 5,
+      createTime: new Date(),
+      requestId: matched.id,
+      matchStatus: 'auto_matched',
     });
     const gone = await logged(ws, 5);
     await app.database.db.insert(unsubscribes).values({ workspaceId: ws.workspaceId, email: gone.email });
@@ -103,7 +109,9 @@ describe('GET /api/follow-ups', () => {
     const other = await workspace('Other Dental');
     await logged(other, 4);
 
-    expect((await listOf(ws.client, `?staffEmail=${encodeURIComponent(' TOM@Harbourside.example ')}`)).json.followUps.map((f: { id: number }) => f.id)).toEqual([mine.id]);
+    expect((await listOf(ws.client, `?staffEmail=${encodeURIComponent(' TOM@Harbourside.example ')}`)).json.followUps.map((f: { id: number }) => f.id)).toEqual(
+      [mine.id],
+    );
     expect((await listOf(ws.client, '?staffEmail=jane%40harbourside.example')).json.followUps.map((f: { id: number }) => f.id)).toEqual([jane.id]);
     expect((await listOf(ws.client, '?staffEmail=nobody%40example.test')).json).toEqual({ staffEmail: 'nobody@example.test', afterDays: 3, followUps: [] });
 
@@ -139,7 +147,9 @@ describe('POST /api/follow-ups/{id}/reminder', () => {
   it('sends exactly one reminder with the same review link, even when asked twice at once, then answers 409', async () => {
     const ws = await workspace();
     const due = await logged(ws, 4);
-    const [{ token }] = (await app.database.db.select({ token: reviewRequests.token }).from(reviewRequests).where(eq(reviewRequests.id, due.id))) as [{ token: string }];
+    const [{ token }] = (await app.database.db.select({ token: reviewRequests.token }).from(reviewRequests).where(eq(reviewRequests.id, due.id))) as [
+      { token: string },
+    ];
 
     const [first, second] = await Promise.all([remind(ws.client, due.id), remind(ws.client, due.id)]);
     const ok = [first, second].filter((r) => r.status === 200);

@@ -16,7 +16,15 @@ afterAll(async () => {
   await app?.close();
 });
 
-type DashboardTeam = { id: number; name: string; score: number; scoreParts: Record<string, number>; rank: number | null; weekReviews: number; weeklyGoal: number | null };
+type DashboardTeam = {
+  id: number;
+  name: string;
+  score: number;
+  scoreParts: Record<string, number>;
+  rank: number | null;
+  weekReviews: number;
+  weeklyGoal: number | null;
+};
 type Person = { staffId: number; firstName: string; requestsSent: number; linksOpened: number; reviewsMatched: number; conversion: number; score: number };
 type Dashboard = {
   teams: DashboardTeam[];
@@ -46,7 +54,8 @@ async function office() {
       ...extra,
     });
   const dashboard = async () => (await signedIn.client.get('/api/dashboard')).json as Dashboard;
-  const board = async (period: 'week' | 'challenge') => (await signedIn.client.get(`/api/leaderboard?period=${period}`)).json as { period: string; people: Person[] };
+  const board = async (period: 'week' | 'challenge') =>
+    (await signedIn.client.get(`/api/leaderboard?period=${period}`)).json as { period: string; people: Person[] };
   return { ...signedIn, desk, hygiene, log, dashboard, board };
 }
 
@@ -104,7 +113,10 @@ describe('the game through the API', () => {
     const today = localDateOf(new Date(), 'Australia/Sydney');
     const late = await o.log(o.desk.id, ['Tom', 'tom@x.example'], ['Sarah', 'Kim'], { interactionDate: addDays(today, -10) });
     expect(late.status).toBe(201);
-    const [row] = await app.database.db.select({ interactionDate: reviewRequests.interactionDate }).from(reviewRequests).where(eq(reviewRequests.id, (late.json as { request: { id: number } }).request.id));
+    const [row] = await app.database.db
+      .select({ interactionDate: reviewRequests.interactionDate })
+      .from(reviewRequests)
+      .where(eq(reviewRequests.id, (late.json as { request: { id: number } }).request.id));
     expect(row!.interactionDate).toBe(addDays(today, -10));
     const desk = (await o.dashboard()).teams.find((t) => t.name === 'Front Desk')!;
     expect(desk.scoreParts).toMatchObject({ requestsLogged: 1, requestsCounted: 0 });

@@ -319,13 +319,29 @@ describe('the review sync', () => {
   it('keeps named reviewers who carry no isAnonymous, matches them by name, and skips and logs entries that are no review', async () => {
     const { client, workspaceId, path } = await connectedWorkspace();
     const team = (await client.post('/api/teams', { name: 'Front Desk', color: '#10B981' })).json;
-    const template = (await client.post('/api/email-templates', { name: 'Ask', subject: 'A quick favour', htmlContent: '<p>Hi {{firstName}}</p>', phoneScript: '', isActive: true })).json;
+    const template = (
+      await client.post('/api/email-templates', {
+        name: 'Ask',
+        subject: 'A quick favour',
+        htmlContent: '<p>Hi {{firstName}}</p>',
+        phoneScript: '',
+        isActive: true,
+      })
+    ).json;
     const request = await client.post('/api/review-requests', {
-      staffFirstName: 'Tom', staffEmail: 'tom@clinic.example', teamId: team.id, email: 'priya.raman@example.com',
-      firstName: 'Priya', lastName: 'Raman', templateId: template.id,
+      staffFirstName: 'Tom',
+      staffEmail: 'tom@clinic.example',
+      teamId: team.id,
+      email: 'priya.raman@example.com',
+      firstName: 'Priya',
+      lastName: 'Raman',
+      templateId: template.id,
     });
     expect(request.status).toBe(201);
-    const priya = fake.addReview({ displayName: 'Priya Raman', starRating: 'FIVE', comment: 'So kind', createTime: new Date(Date.now() + 60_000).toISOString() }, path);
+    const priya = fake.addReview(
+      { displayName: 'Priya Raman', starRating: 'FIVE', comment: 'So kind', createTime: new Date(Date.now() + 60_000).toISOString() },
+      path,
+    );
     expect(priya.reviewer).not.toHaveProperty('isAnonymous');
     fake.addJunkEntry(null, path);
     fake.addJunkEntry({ reviewId: 'no-stars', reviewer: { displayName: 'Ghost' }, createTime: '2026-01-01T00:00:00Z' }, path);
@@ -431,7 +447,11 @@ describe('Test Google Fetch', () => {
     });
     expect((await client.get('/api/gmb/reviews')).json).toEqual([]);
     fake.state.quotaZero = true;
-    expect((await client.get('/api/admin/test-google-fetch')).json).toMatchObject({ success: false, configured: true, error: expect.stringMatching(/quota 0/) });
+    expect((await client.get('/api/admin/test-google-fetch')).json).toMatchObject({
+      success: false,
+      configured: true,
+      error: expect.stringMatching(/quota 0/),
+    });
   });
 });
 
@@ -493,7 +513,10 @@ describe('a CRM forward of a Google review', () => {
     const forward = await deliver({ reviewId: 'crm-2', reviewerName: 'marek nowak', rating: 3, createdAt: new Date(Date.now() + 5 * 60_000).toISOString() });
     expect(forward.status).toBe(201);
     expect((await client.get('/api/dashboard')).json.totals.googleReviews).toBe(2);
-    const linked = await app.database.db.select().from(reviews).where(and(eq(reviews.workspaceId, workspaceId), isNotNull(reviews.sameAs)));
+    const linked = await app.database.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.workspaceId, workspaceId), isNotNull(reviews.sameAs)));
     expect(linked.map((r) => r.externalId).sort()).toEqual(['crm-1', 'crm-2']);
 
     // Deleting the Google review deletes its CRM copy too: nothing comes back to count.

@@ -17,7 +17,14 @@ type Env = Record<string, string>;
 
 async function startServer(env: Env): Promise<ServerProcess> {
   const port = await freePort();
-  const server = spawnServer({ APP_SECRET: TEST_APP_SECRET, DEFAULT_PLAN: 'team', SHUTDOWN_TIMEOUT_MS: '8000', ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const server = spawnServer({
+    APP_SECRET: TEST_APP_SECRET,
+    DEFAULT_PLAN: 'team',
+    SHUTDOWN_TIMEOUT_MS: '8000',
+    ...env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
   await server.ready();
   return server;
 }
@@ -97,45 +104,53 @@ describe.runIf(databaseKind === 'pglite')('a restart on the embedded database', 
   const dir = mkdtempSync(join(tmpdir(), 'rc-shutdown-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('answers the webhook in flight, ends the event stream with a retry hint, exits 0, and the review is there after', async () => {
-    const env = { DATA_DIR: dir, DATABASE_URL: '' };
-    const first = await startServer(env);
-    let again: ServerProcess | undefined;
-    try {
-      const { ws, review } = await restartDuringWork(first);
-      again = await startServer(env);
-      const rows = await adminReviews(await signedInAdmin(again.url, ws.workspace));
-      expect(rows.filter((r) => r.comment === review.reviewText)).toHaveLength(1);
-    } finally {
-      await first.stop('SIGKILL');
-      await again?.stop();
-    }
-  }, withServerStarts(2, 60_000));
+  it(
+    'answers the webhook in flight, ends the event stream with a retry hint, exits 0, and the review is there after',
+    async () => {
+      const env = { DATA_DIR: dir, DATABASE_URL: '' };
+      const first = await startServer(env);
+      let again: ServerProcess | undefined;
+      try {
+        const { ws, review } = await restartDuringWork(first);
+        again = await startServer(env);
+        const rows = await adminReviews(await signedInAdmin(again.url, ws.workspace));
+        expect(rows.filter((r) => r.comment === review.reviewText)).toHaveLength(1);
+      } finally {
+        await first.stop('SIGKILL');
+        await again?.stop();
+      }
+    },
+    withServerStarts(2, 60_000),
+  );
 });
 
 describe.runIf(databaseKind === 'postgres')('a restart of one of two instances on PostgreSQL', () => {
   const database = throwawayPostgresDatabase('rc_shutdown');
 
-  it('answers the webhook in flight and exits 0; the screen reconnects to the other instance and gets its data', async () => {
-    const env = { DATABASE_URL: database.url() };
-    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-    try {
-      const { ws, review } = await restartDuringWork(a);
-      const viaB = await signedInAdmin(b.url, ws.workspace);
-      expect((await adminReviews(viaB)).filter((r) => r.comment === review.reviewText)).toHaveLength(1);
-
-      // What EventSource does behind a load balancer, by URL: the same stream, asked of B.
-      const stream = await openEventStream(`${b.url}/api/events`, { cookie: `rc_session=${viaB.cookie('rc_session')}` });
+  it(
+    'answers the webhook in flight and exits 0; the screen reconnects to the other instance and gets its data',
+    async () => {
+      const env = { DATABASE_URL: database.url() };
+      const [a, b] = await Promise.all([startServer(env), startServer(env)]);
       try {
-        const current = await stream.waitFor((e) => e.event === 'data_update');
-        expect(current.data.data.totals.googleReviews).toBe(1);
-        await viaB.post('/api/test-review', { reviewerName: 'After Restart', rating: 5, reviewText: 'Seen on B', source: 'google' });
-        await stream.waitFor((e) => e.event === 'reviewAdded');
+        const { ws, review } = await restartDuringWork(a);
+        const viaB = await signedInAdmin(b.url, ws.workspace);
+        expect((await adminReviews(viaB)).filter((r) => r.comment === review.reviewText)).toHaveLength(1);
+
+        // What EventSource does behind a load balancer, by URL: the same stream, asked of B.
+        const stream = await openEventStream(`${b.url}/api/events`, { cookie: `rc_session=${viaB.cookie('rc_session')}` });
+        try {
+          const current = await stream.waitFor((e) => e.event === 'data_update');
+          expect(current.data.data.totals.googleReviews).toBe(1);
+          await viaB.post('/api/test-review', { reviewerName: 'After Restart', rating: 5, reviewText: 'Seen on B', source: 'google' });
+          await stream.waitFor((e) => e.event === 'reviewAdded');
+        } finally {
+          await stream.close();
+        }
       } finally {
-        await stream.close();
+        await Promise.all([a.stop('SIGKILL'), b.stop()]);
       }
-    } finally {
-      await Promise.all([a.stop('SIGKILL'), b.stop()]);
-    }
-  }, withServerStarts(2, 60_000));
+    },
+    withServerStarts(2, 60_000),
+  );
 });

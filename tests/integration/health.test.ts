@@ -43,7 +43,10 @@ async function answersWithoutSessionOrSecrets(url: string, secrets: string[]) {
   expect((await client.post('/api/register', workspace)).status).toBe(201);
   const cookies: Record<string, string>[] = [{}, { cookie: `rc_session=${client.cookie('rc_session')}` }, { cookie: 'rc_session=forged' }];
   for (const headers of cookies) {
-    for (const [path, body] of [['/healthz', { status: 'ok' }], ['/readyz', { status: 'ready' }]] as const) {
+    for (const [path, body] of [
+      ['/healthz', { status: 'ok' }],
+      ['/readyz', { status: 'ready' }],
+    ] as const) {
       const answer = await probe(`${url}${path}`, { headers });
       expect(answer.status, `${path}: ${answer.text}`).toBe(200);
       expect(answer.json).toEqual(body);
@@ -85,24 +88,28 @@ describe.runIf(databaseKind === 'postgres')('health checks on PostgreSQL', { tim
     }
   });
 
-  it('/readyz answers 503 "database unreachable" while the database is down, and 200 again when it returns', async () => {
-    const proxy = await tcpProxy(new URL(database.url()));
-    const server = await startServer({ DATABASE_URL: proxy.via(database.url()) });
-    try {
-      await readyzBecomes(server.url, 200);
-      await proxy.down();
-      const down = await readyzBecomes(server.url, 503);
-      expect(down.json).toEqual({ status: 'unavailable', reason: 'database unreachable' });
-      expect(down.headers.get('cache-control')).toBe('no-store');
-      expect((await probe(`${server.url}/healthz`)).json).toEqual({ status: 'ok' });
+  it(
+    '/readyz answers 503 "database unreachable" while the database is down, and 200 again when it returns',
+    async () => {
+      const proxy = await tcpProxy(new URL(database.url()));
+      const server = await startServer({ DATABASE_URL: proxy.via(database.url()) });
+      try {
+        await readyzBecomes(server.url, 200);
+        await proxy.down();
+        const down = await readyzBecomes(server.url, 503);
+        expect(down.json).toEqual({ status: 'unavailable', reason: 'database unreachable' });
+        expect(down.headers.get('cache-control')).toBe('no-store');
+        expect((await probe(`${server.url}/healthz`)).json).toEqual({ status: 'ok' });
 
-      await proxy.up();
-      expect((await readyzBecomes(server.url, 200)).json).toEqual({ status: 'ready' });
-    } finally {
-      await server.stop();
-      await proxy.down();
-    }
-  }, withServerStarts(1, 60_000));
+        await proxy.up();
+        expect((await readyzBecomes(server.url, 200)).json).toEqual({ status: 'ready' });
+      } finally {
+        await server.stop();
+        await proxy.down();
+      }
+    },
+    withServerStarts(1, 60_000),
+  );
 
   it('/readyz answers 503 "migrations pending" while a migration is not applied', async () => {
     const server = await startServer({ DATABASE_URL: database.url() });

@@ -13,11 +13,15 @@ const API = new URL('../../src/pages/api/', import.meta.url).pathname;
 /** Every route file that takes POST, PUT or PATCH and reads a body, as [method, path pattern]. */
 function bodyRoutes(): [string, string][] {
   const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.startsWith('_') ? [join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.startsWith('_') ? [join(dir, e.name)] : [],
+    );
   return files(API).flatMap((file) => {
     const source = readFileSync(file, 'utf8');
     if (!/parseJsonBody|readBodyUpTo|readFormData|parseReviewEdit|receiveCrmDelivery/.test(source)) return [];
-    const path = `/api/${relative(API, file).replace(/\.ts$/, '').replace(/(^|\/)index$/, '')}`;
+    const path = `/api/${relative(API, file)
+      .replace(/\.ts$/, '')
+      .replace(/(^|\/)index$/, '')}`;
     return [...source.matchAll(/export const (POST|PUT|PATCH)\b/g)].map((m) => [m[1]!, path] as [string, string]);
   });
 }
@@ -25,9 +29,13 @@ function bodyRoutes(): [string, string][] {
 /** Every route file with a parameter in its path, as [its methods, path pattern]. */
 function idRoutes(): [string[], string][] {
   const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.startsWith('_') ? [join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.startsWith('_') ? [join(dir, e.name)] : [],
+    );
   return files(API).flatMap((file) => {
-    const path = `/api/${relative(API, file).replace(/\.ts$/, '').replace(/(^|\/)index$/, '')}`;
+    const path = `/api/${relative(API, file)
+      .replace(/\.ts$/, '')
+      .replace(/(^|\/)index$/, '')}`;
     if (!path.includes('[') || path.includes('[...')) return [];
     const methods = [...readFileSync(file, 'utf8').matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!);
     return methods.length ? [[methods, path] as [string[], string]] : [];
@@ -36,11 +44,44 @@ function idRoutes(): [string[], string][] {
 
 // Every field name any payload has, so that each endpoint meets the bad value in its own fields.
 const FIELDS = [
-  'slug', 'businessName', 'email', 'password', 'adminPassword', 'staffPassword', 'name', 'color', 'value', 'label',
-  'reviewerName', 'rating', 'reviewText', 'comment', 'source', 'staffFirstName', 'staffEmail', 'teamId', 'firstName',
-  'lastName', 'templateId', 'customEmailSubject', 'customEmailContent', 'subject', 'htmlContent', 'phoneScript',
-  'isActive', 'inviteId', 'reviewId', 'message', 'reviewLink', 'accountId', 'locationId', 'intoId', 'active',
-  'slackWebhookUrl', 'teamsWebhookUrl', 'events',
+  'slug',
+  'businessName',
+  'email',
+  'password',
+  'adminPassword',
+  'staffPassword',
+  'name',
+  'color',
+  'value',
+  'label',
+  'reviewerName',
+  'rating',
+  'reviewText',
+  'comment',
+  'source',
+  'staffFirstName',
+  'staffEmail',
+  'teamId',
+  'firstName',
+  'lastName',
+  'templateId',
+  'customEmailSubject',
+  'customEmailContent',
+  'subject',
+  'htmlContent',
+  'phoneScript',
+  'isActive',
+  'inviteId',
+  'reviewId',
+  'message',
+  'reviewLink',
+  'accountId',
+  'locationId',
+  'intoId',
+  'active',
+  'slackWebhookUrl',
+  'teamsWebhookUrl',
+  'events',
 ];
 const everyField = (value: unknown) => JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, value])));
 
@@ -55,7 +96,10 @@ const BODIES: [string, string][] = [
   ['a NUL in a key', '{"na\\u0000me": "Sam"}'],
   ['nesting 10,000 deep', `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
   // Issue 27, item 10: an object nested about 8,200 deep in a field overflowed the stack (a 500) on 36 endpoints.
-  ...[10, 100, 1000].map((depth): [string, string] => [`an object ${depth.toLocaleString('en')} deep in every field`, everyField(0).replace(/:0/g, `:${nested(depth)}`)]),
+  ...[10, 100, 1000].map((depth): [string, string] => [
+    `an object ${depth.toLocaleString('en')} deep in every field`,
+    everyField(0).replace(/:0/g, `:${nested(depth)}`),
+  ]),
   ['an object 100,000 deep in a field', `{"name":${nested(100_000)}}`],
 ];
 
@@ -77,7 +121,9 @@ beforeAll(async () => {
   );
   ids.google = String((await client.post('/api/test-review', { reviewerName: 'G', rating: 5, reviewText: 'x', source: 'google' })).json.id);
   ids.action = String((await client.post('/api/test-review', { reviewerName: 'A', rating: 5, reviewText: 'x', source: 'ghl' })).json.id);
-  ids.webhook = String((await client.get('/api/admin/crm-webhook')).json.url).split('/').pop()!;
+  ids.webhook = String((await client.get('/api/admin/crm-webhook')).json.url)
+    .split('/')
+    .pop()!;
 });
 afterAll(() => app.close());
 
@@ -102,7 +148,9 @@ async function snapshot(): Promise<string> {
   const parts: string[] = [];
   for (const { name } of tables) {
     if (['attempts', 'crm_deliveries', 'sessions', 'schema_migrations'].includes(name)) continue;
-    const [row] = await app.database.transaction((tx) => tx.query<{ digest: string | null }>(`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t`));
+    const [row] = await app.database.transaction((tx) =>
+      tx.query<{ digest: string | null }>(`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t`),
+    );
     parts.push(`${name}:${row?.digest}`);
   }
   return parts.join('\n');
@@ -127,7 +175,8 @@ describe('hostile input', () => {
       if (pattern.startsWith('/api/webhooks/')) continue;
       for (const [what, raw] of BODIES) {
         const res = await send(admin.client, method, urlFor(pattern), raw);
-        if (res.status < 400 || res.status >= 500 || typeof res.json?.message !== 'string') failures.push(`${method} ${pattern} with ${what}: ${res.status} ${res.text.slice(0, 120)}`);
+        if (res.status < 400 || res.status >= 500 || typeof res.json?.message !== 'string')
+          failures.push(`${method} ${pattern} with ${what}: ${res.status} ${res.text.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -156,7 +205,13 @@ describe('hostile input', () => {
         }
       }
     }
-    for (const [method, path] of [['GET', `/api/logo/${admin.workspace.slug}`], ['GET', '/api/dashboard'], ['GET', '/api/leaderboard'], ['GET', '/api/review-requests'], ['GET', '/api/unmatched-reviews']] as const) {
+    for (const [method, path] of [
+      ['GET', `/api/logo/${admin.workspace.slug}`],
+      ['GET', '/api/dashboard'],
+      ['GET', '/api/leaderboard'],
+      ['GET', '/api/review-requests'],
+      ['GET', '/api/unmatched-reviews'],
+    ] as const) {
       for (const bad of BAD_IDS) {
         for (const key of ['wallboard', 'team', 'teamId', 'page', 'limit']) {
           const res = await admin.client.request(method, `${path}?${key}=${encodeURIComponent(bad)}`);
@@ -190,7 +245,12 @@ describe('hostile input', () => {
       const contentType = pattern === '/api/upload-logo' ? 'multipart/form-data; boundary=x' : 'application/json';
       let status = 0;
       try {
-        const res = await fetch(`${app.url}${urlFor(pattern)}`, { method, headers: { 'content-type': contentType, cookie, origin: app.url }, body, duplex: 'half' } as RequestInit);
+        const res = await fetch(`${app.url}${urlFor(pattern)}`, {
+          method,
+          headers: { 'content-type': contentType, cookie, origin: app.url },
+          body,
+          duplex: 'half',
+        } as RequestInit);
         status = res.status;
         await res.arrayBuffer();
       } catch {
@@ -206,7 +266,7 @@ describe('hostile input', () => {
 });
 
 describe('per-workspace caps', () => {
-  it('allow the plan\'s teams on a wallboard, however many arrive at once, then refuse naming the limit', async () => {
+  it("allow the plan's teams on a wallboard, however many arrive at once, then refuse naming the limit", async () => {
     const { client, workspaceId } = await signUpAdmin(app);
     await setPlan(app, workspaceId, 'agency');
     const answers = await Promise.all(Array.from({ length: 55 }, (_, i) => client.post('/api/teams', { name: `Team ${i}`, color: '#10B981' })));

@@ -27,7 +27,6 @@ const MESSAGES = {
   missing: 'Please select a logo file first',
 };
 
-
 interface Part {
   bytes: Uint8Array<ArrayBuffer> | string;
   name: string;
@@ -154,10 +153,22 @@ describe('a refused logo leaves the stored one unchanged', () => {
   const onloadSvg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>';
   const cases: [string, Part | null, string][] = [
     ['a PNG renamed .svg (declared image/svg+xml)', { bytes: PNG, name: 'logo.svg', type: 'image/svg+xml' }, MESSAGES.type],
-    ['an SVG with a <script>', { bytes: scriptSvg, name: 'logo.svg', type: 'image/svg+xml' }, 'This SVG contains scripts or links, which are not allowed in a logo.'],
-    ['an SVG with onload=', { bytes: onloadSvg, name: 'logo.svg', type: 'image/svg+xml' }, 'This SVG contains scripts or links, which are not allowed in a logo.'],
+    [
+      'an SVG with a <script>',
+      { bytes: scriptSvg, name: 'logo.svg', type: 'image/svg+xml' },
+      'This SVG contains scripts or links, which are not allowed in a logo.',
+    ],
+    [
+      'an SVG with onload=',
+      { bytes: onloadSvg, name: 'logo.svg', type: 'image/svg+xml' },
+      'This SVG contains scripts or links, which are not allowed in a logo.',
+    ],
     ['a 3 MB file', { bytes: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]), name: 'big.png', type: 'image/png' }, MESSAGES.size],
-    ['a file of 2 MB and one byte', { bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 1 - PNG.length)]), name: 'big.png', type: 'image/png' }, MESSAGES.size],
+    [
+      'a file of 2 MB and one byte',
+      { bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 1 - PNG.length)]), name: 'big.png', type: 'image/png' },
+      MESSAGES.size,
+    ],
     ['no file', null, MESSAGES.missing],
     ['an empty file', { bytes: '', name: 'logo.png', type: 'image/png' }, MESSAGES.missing],
     ['the file in another field', { bytes: PNG, name: 'logo.png', type: 'image/png', field: 'image' }, MESSAGES.missing],
@@ -165,10 +176,43 @@ describe('a refused logo leaves the stored one unchanged', () => {
     ['a GIF', { bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), name: 'logo.gif', type: 'image/gif' }, MESSAGES.type],
     ['an SVG declared as PNG', { bytes: CLEAN_SVG, name: 'logo.png', type: 'image/png' }, MESSAGES.type],
     ['plain text named .svg', { bytes: 'hello', name: 'logo.svg', type: 'image/svg+xml' }, MESSAGES.type],
-    ['an SVG with an entity declaration', { bytes: '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>', name: 'logo.svg', type: 'image/svg+xml' }, 'This SVG declares XML entities, which are not allowed in a logo.'],
-    ['an SVG with a javascript: link', { bytes: '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="jav&#x09;ascript:alert(1)"><rect width="5" height="5"/></a></svg>', name: 'logo.svg', type: 'image/svg+xml' }, 'This SVG contains scripts or links, which are not allowed in a logo.'],
-    ['an SVG with foreignObject', { bytes: '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject></svg>', name: 'logo.svg', type: 'image/svg+xml' }, 'This SVG contains scripts or links, which are not allowed in a logo.'],
-    ['an SVG with an outside image', { bytes: '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://tracker.example/pixel.png" width="1" height="1"/></svg>', name: 'logo.svg', type: 'image/svg+xml' }, 'This SVG refers to other files or websites, which is not allowed in a logo.'],
+    [
+      'an SVG with an entity declaration',
+      {
+        bytes: '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>',
+        name: 'logo.svg',
+        type: 'image/svg+xml',
+      },
+      'This SVG declares XML entities, which are not allowed in a logo.',
+    ],
+    [
+      'an SVG with a javascript: link',
+      {
+        bytes:
+          '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="jav&#x09;ascript:alert(1)"><rect width="5" height="5"/></a></svg>',
+        name: 'logo.svg',
+        type: 'image/svg+xml',
+      },
+      'This SVG contains scripts or links, which are not allowed in a logo.',
+    ],
+    [
+      'an SVG with foreignObject',
+      {
+        bytes: '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject></svg>',
+        name: 'logo.svg',
+        type: 'image/svg+xml',
+      },
+      'This SVG contains scripts or links, which are not allowed in a logo.',
+    ],
+    [
+      'an SVG with an outside image',
+      {
+        bytes: '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://tracker.example/pixel.png" width="1" height="1"/></svg>',
+        name: 'logo.svg',
+        type: 'image/svg+xml',
+      },
+      'This SVG refers to other files or websites, which is not allowed in a logo.',
+    ],
   ];
 
   it.each(cases)('%s', async (_, part, message) => {
@@ -189,7 +233,11 @@ describe('a refused logo leaves the stored one unchanged', () => {
 describe('bad input never gets a 500', () => {
   it.each([
     ['a JSON body', 'application/json', '{"logo": "x"}'],
-    ['a broken multipart body', 'multipart/form-data; boundary=zzz', '--zzz\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n\r\nnot closed'],
+    [
+      'a broken multipart body',
+      'multipart/form-data; boundary=zzz',
+      '--zzz\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n\r\nnot closed',
+    ],
     ['a multipart body without a boundary', 'multipart/form-data', 'whatever'],
     ['no body at all', 'multipart/form-data; boundary=zzz', ''],
   ])('answers 400 to %s', async (_, type, body) => {

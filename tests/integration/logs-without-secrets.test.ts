@@ -22,7 +22,12 @@ afterEach(async () => {
 describe('a failed query', () => {
   it('is logged without the registration it carried', async () => {
     await app.database.transaction((tx) => tx.exec('ALTER TABLE workspaces ADD CONSTRAINT refuse_all CHECK (id < 0) NOT VALID'));
-    const secret = newWorkspace({ email: 'leaky.owner@secret.example', password: 'staff-secret-pass', adminPassword: 'admin-secret-pass', businessName: 'Secret Dental' });
+    const secret = newWorkspace({
+      email: 'leaky.owner@secret.example',
+      password: 'staff-secret-pass',
+      adminPassword: 'admin-secret-pass',
+      businessName: 'Secret Dental',
+    });
     const res = await new Client(app.url, { origin: app.url }).post('/api/register', secret);
     expect(res.status).toBe(500);
     expect(res.json).toEqual({ message: 'Something went wrong on our side. Please try again.' });

@@ -130,7 +130,9 @@ describe.concurrent('outbound webhooks', () => {
     try {
       const office = await officeWithTeamAndTemplate(app);
       expect((await office.client.request('PUT', `/api/teams/${office.teamId}`, { name: 'Front Desk', weeklyGoal: 1 })).status).toBe(200);
-      const { secret } = (await office.client.post('/api/admin/webhooks', { url: target.url, events: ['review.matched', 'goal.reached'] })).json as { secret: string };
+      const { secret } = (await office.client.post('/api/admin/webhooks', { url: target.url, events: ['review.matched', 'goal.reached'] })).json as {
+        secret: string;
+      };
       const logged = await office.client.post('/api/review-requests', {
         staffFirstName: 'Tom',
         staffEmail: 'tom@harbourside.example',
@@ -141,10 +143,17 @@ describe.concurrent('outbound webhooks', () => {
         templateId: office.templateId,
       });
       expect(logged.status).toBe(201);
-      expect((await office.client.post('/api/test-review', { reviewerName: 'Lea Moss', rating: 5, reviewText: 'Lovely' })).json.matchStatus).toBe('auto_matched');
+      expect((await office.client.post('/api/test-review', { reviewerName: 'Lea Moss', rating: 5, reviewText: 'Lovely' })).json.matchStatus).toBe(
+        'auto_matched',
+      );
 
       const matched = verify(secret, await until(() => target.received.find((r) => r.body.includes('"review.matched"'))));
-      expect(matched.data).toMatchObject({ how: 'auto', matchStatus: 'auto_matched', requestId: logged.json.request.id, team: { id: office.teamId, name: 'Front Desk' } });
+      expect(matched.data).toMatchObject({
+        how: 'auto',
+        matchStatus: 'auto_matched',
+        requestId: logged.json.request.id,
+        team: { id: office.teamId, name: 'Front Desk' },
+      });
       const goal = verify(secret, await until(() => target.received.find((r) => r.body.includes('"goal.reached"'))));
       expect(goal.data).toMatchObject({ goal: 1 });
       expect(JSON.stringify(goal.data)).toContain('Front Desk');
@@ -160,7 +169,10 @@ describe.concurrent('outbound webhooks', () => {
     const target = await receiver([500, 500]);
     try {
       const admin = await signUpAdmin(app, { businessName: 'Retry Dental' });
-      const { id, secret } = (await admin.client.post('/api/admin/webhooks', { url: target.url, events: ['review.created'] })).json as { id: number; secret: string };
+      const { id, secret } = (await admin.client.post('/api/admin/webhooks', { url: target.url, events: ['review.created'] })).json as {
+        id: number;
+        secret: string;
+      };
       await admin.client.post('/api/test-review', { reviewerName: 'Ana', rating: 4, reviewText: 'Good' });
       await until(() => target.received.length >= 3, 60_000);
       expect(new Set(target.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
@@ -210,10 +222,21 @@ describe.concurrent('outbound webhooks', () => {
     const target = await receiver();
     try {
       const office = await officeWithTeamAndTemplate(app);
-      const { id: endpointId, secret } = (await office.client.post('/api/admin/webhooks', { url: target.url, events: ['request.logged'] })).json as { id: number; secret: string };
+      const { id: endpointId, secret } = (await office.client.post('/api/admin/webhooks', { url: target.url, events: ['request.logged'] })).json as {
+        id: number;
+        secret: string;
+      };
       const deliveryId = randomUUID();
       const payload = JSON.stringify({ type: 'request.logged', timestamp: new Date().toISOString(), data: { id: 1 } });
-      await app.database.db.insert(webhookDeliveries).values({ id: deliveryId, workspaceId: office.workspaceId, endpointId, eventId: randomUUID(), eventType: 'request.logged', payload, status: 'pending' });
+      await app.database.db.insert(webhookDeliveries).values({
+        id: deliveryId,
+        workspaceId: office.workspaceId,
+        endpointId,
+        eventId: randomUUID(),
+        eventType: 'request.logged',
+        payload,
+        status: 'pending',
+      });
       const { jobs } = await getRuntime();
       expect(await requeueUnsentWebhookDeliveries(app.database.db, jobs)).toBeGreaterThanOrEqual(1);
       const got = await until(() => target.received.find((r) => r.headers['webhook-id'] === deliveryId));
@@ -243,7 +266,13 @@ describe('without ALLOW_PRIVATE_WEBHOOK_TARGETS', () => {
     await app.close();
     app = await startApp({ DEFAULT_PLAN: 'team' });
     const admin = await signUpAdmin(app);
-    for (const url of ['http://127.0.0.1:8080/x', 'http://localhost/x', 'http://10.0.0.8/x', 'http://169.254.169.254/latest/meta-data', 'http://[::ffff:127.0.0.1]/x']) {
+    for (const url of [
+      'http://127.0.0.1:8080/x',
+      'http://localhost/x',
+      'http://10.0.0.8/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::ffff:127.0.0.1]/x',
+    ]) {
       const res = await admin.client.post('/api/admin/webhooks', { url, events: ['review.created'] });
       expect(res.status, url).toBe(400);
       expect(res.json, url).toEqual({ message: expect.stringContaining('public address'), field: 'url' });

@@ -23,7 +23,11 @@ it('logs that the reset email could not be sent, keeps no link, and answers as a
     expect(res.text).not.toMatch(/token|reset-password/);
     await vi.waitFor(() =>
       expect(written.map((line) => JSON.parse(line))).toContainEqual(
-        expect.objectContaining({ level: 'warn', workspaceId, msg: expect.stringMatching(/no mail server is configured \(SMTP_URL\): the email could not be sent/) }),
+        expect.objectContaining({
+          level: 'warn',
+          workspaceId,
+          msg: expect.stringMatching(/no mail server is configured \(SMTP_URL\): the email could not be sent/),
+        }),
       ),
     );
     expect(written.join('\n')).not.toMatch(/token=/);

@@ -15,10 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function workspaceOn(plan: Plan) {
   const admin = await signUpAdmin(app);
@@ -155,7 +152,12 @@ describe('plan limits', () => {
     const rows = async () => ({
       teams: (await app.database.db.select({ n: count() }).from(teams).where(eq(teams.workspaceId, admin.workspaceId)))[0]!.n,
       requests: (await app.database.db.select({ n: count() }).from(reviewRequests).where(eq(reviewRequests.workspaceId, admin.workspaceId)))[0]!.n,
-      cRequests: (await app.database.db.select({ n: count() }).from(reviewRequests).where(and(eq(reviewRequests.workspaceId, admin.workspaceId), eq(reviewRequests.teamId, c.id))))[0]!.n,
+      cRequests: (
+        await app.database.db
+          .select({ n: count() })
+          .from(reviewRequests)
+          .where(and(eq(reviewRequests.workspaceId, admin.workspaceId), eq(reviewRequests.teamId, c.id)))
+      )[0]!.n,
     });
     expect(await rows()).toEqual({ teams: 5, requests: 5, cRequests: 1 });
 
@@ -194,11 +196,21 @@ describe('plan limits', () => {
       ['Unknown', false],
     ]);
     expect((await logRequest(admin.client, onBoard.id, templateId)).status).toBe(403);
-    const byKey = await api.post('/api/v1/review-requests', { staffFirstName: 'Tom', staffEmail: 'tom@example.com', teamId: onBoard.id, email: 'jo@example.com', firstName: 'Jo', lastName: 'Citizen' });
+    const byKey = await api.post('/api/v1/review-requests', {
+      staffFirstName: 'Tom',
+      staffEmail: 'tom@example.com',
+      teamId: onBoard.id,
+      email: 'jo@example.com',
+      firstName: 'Jo',
+      lastName: 'Citizen',
+    });
     expect(byKey.status).toBe(403);
     expect(byKey.json.detail ?? byKey.json.message).toContain('read-only');
     expect((await logRequest(admin.client, main.id, templateId)).status).toBe(201);
-    const onBoards = await app.database.db.select({ n: count() }).from(reviewRequests).where(and(eq(reviewRequests.workspaceId, admin.workspaceId), eq(reviewRequests.teamId, onBoard.id)));
+    const onBoards = await app.database.db
+      .select({ n: count() })
+      .from(reviewRequests)
+      .where(and(eq(reviewRequests.workspaceId, admin.workspaceId), eq(reviewRequests.teamId, onBoard.id)));
     expect(onBoards[0]!.n).toBe(0);
     expect((await app.database.db.select({ n: count() }).from(teams).where(eq(teams.workspaceId, admin.workspaceId)))[0]!.n).toBe(3);
   });

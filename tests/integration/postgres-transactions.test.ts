@@ -28,10 +28,12 @@ describe.runIf(databaseKind === 'postgres')('transactions on PostgreSQL', () => 
             })
             .catch(() => {});
         });
-        await expect(beginOnReserved(sql, async (tx) => {
-          await tx.unsafe(`INSERT INTO ${table} VALUES (3)`);
-          throw new Error('all of it goes');
-        })).rejects.toThrow('all of it goes');
+        await expect(
+          beginOnReserved(sql, async (tx) => {
+            await tx.unsafe(`INSERT INTO ${table} VALUES (3)`);
+            throw new Error('all of it goes');
+          }),
+        ).rejects.toThrow('all of it goes');
         expect((await sql.unsafe(`SELECT n FROM ${table} ORDER BY n`)).map((r) => r.n)).toEqual([1]);
         // No connection was left in a transaction: a plain query sees none.
         expect((await sql`SELECT txid_current_if_assigned() IS NULL AS fresh`)[0]).toEqual({ fresh: true });

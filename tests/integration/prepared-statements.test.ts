@@ -32,9 +32,9 @@ describe.runIf(databaseKind === 'postgres')('prepared statements on PostgreSQL (
   });
 
   const prepared = async (database: Database, like = '%') => {
-    const rows = (await database.db.execute(
-      sql.raw(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '${like}'`),
-    )) as unknown as { n: number }[];
+    const rows = (await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '${like}'`))) as unknown as {
+      n: number;
+    }[];
     return rows[0]!.n;
   };
 

@@ -118,7 +118,9 @@ describe('authentication', () => {
 
   it('lets a key write from another site (a key is never sent by a browser on its own)', async () => {
     const { api, teamId } = await officeWithKey();
-    const res = await api.request('POST', '/api/v1/review-requests', requestBody(teamId), { headers: { origin: 'https://crm.example', 'sec-fetch-site': 'cross-site' } });
+    const res = await api.request('POST', '/api/v1/review-requests', requestBody(teamId), {
+      headers: { origin: 'https://crm.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -167,7 +169,14 @@ describe('POST /api/v1/review-requests', () => {
     const res = await api.post('/api/v1/review-requests', requestBody(teamId, { email: 'nope' }));
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(res.json).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: expect.any(String), message: expect.any(String), field: 'email' });
+    expect(res.json).toEqual({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: expect.any(String),
+      message: expect.any(String),
+      field: 'email',
+    });
     const bad = await api.request('POST', '/api/v1/review-requests', undefined, { raw: '{' });
     expect(bad.json).toMatchObject({ status: 400, detail: 'Request body must be valid JSON' });
   });
@@ -268,13 +277,23 @@ describe('reviews', () => {
     const { api, teamId } = await officeWithKey();
     const logged = await api.post('/api/v1/review-requests', requestBody(teamId, { firstName: 'Priya', lastName: 'Natarajan' }));
     expect(logged.status).toBe(201);
-    const res = await api.request('POST', '/api/v1/reviews', { reviewerName: 'Priya Natarajan', rating: 5, comment: 'Tom was great', externalId: 'crm-1' }, { headers: { 'idempotency-key': 'rev-1' } });
+    const res = await api.request(
+      'POST',
+      '/api/v1/reviews',
+      { reviewerName: 'Priya Natarajan', rating: 5, comment: 'Tom was great', externalId: 'crm-1' },
+      { headers: { 'idempotency-key': 'rev-1' } },
+    );
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ id: expect.any(Number), rating: 5, source: 'crm', kind: 'action' });
     expect(res.json.matchStatus).not.toBe('unmatched');
     expect(res.json.requestId).toBe(logged.json.id);
     expect(res.json.teamId).toBe(teamId);
-    const replay = await api.request('POST', '/api/v1/reviews', { reviewerName: 'Priya Natarajan', rating: 5, comment: 'Tom was great', externalId: 'crm-1' }, { headers: { 'idempotency-key': 'rev-1' } });
+    const replay = await api.request(
+      'POST',
+      '/api/v1/reviews',
+      { reviewerName: 'Priya Natarajan', rating: 5, comment: 'Tom was great', externalId: 'crm-1' },
+      { headers: { 'idempotency-key': 'rev-1' } },
+    );
     expect(replay.json.id).toBe(res.json.id);
     const again = await api.post('/api/v1/reviews', { reviewerName: 'Priya Natarajan', rating: 5, comment: 'Tom was great', externalId: 'crm-1' });
     expect(again.status).toBe(200);
@@ -289,7 +308,7 @@ describe('reviews', () => {
 });
 
 describe('teams, staff, dashboard', () => {
-  it('answer the key\'s workspace only', async () => {
+  it("answer the key's workspace only", async () => {
     const { api, teamId } = await officeWithKey();
     await officeWithKey();
     const teams = await api.get('/api/v1/teams');
@@ -305,9 +324,13 @@ describe('teams, staff, dashboard', () => {
   });
 
   // Issue 27, item 17: averageRating was ten times the stars (50 for five stars), and undocumented.
-  it('gives a team\'s averageRating in stars with one decimal, as the API document says', async () => {
+  it("gives a team's averageRating in stars with one decimal, as the API document says", async () => {
     const { api, client, teamId } = await officeWithKey();
-    for (const [first, rating] of [['Ana', 5], ['Ben', 4], ['Cai', 4]] as const) {
+    for (const [first, rating] of [
+      ['Ana', 5],
+      ['Ben', 4],
+      ['Cai', 4],
+    ] as const) {
       expect((await api.post('/api/v1/review-requests', requestBody(teamId, { firstName: first, lastName: 'Quist' }))).status).toBe(201);
       expect((await api.post('/api/v1/reviews', { reviewerName: `${first} Quist`, rating })).json.teamId).toBe(teamId);
     }
@@ -326,7 +349,10 @@ describe('rate limit', () => {
     // Straight to the end of the window's count, rather than 120 requests.
     const [row] = await app.database.db.select().from(apiKeys).where(eq(apiKeys.id, keyId));
     const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-    await app.database.db.update(apiKeys).set({ rateWindowStart: windowStart, rateCount: RATE_LIMIT - 1 }).where(eq(apiKeys.id, row!.id));
+    await app.database.db
+      .update(apiKeys)
+      .set({ rateWindowStart: windowStart, rateCount: RATE_LIMIT - 1 })
+      .where(eq(apiKeys.id, row!.id));
     const last = await api.get('/api/v1/teams');
     if (last.status === 429) return; // The minute turned over between the two lines: nothing to see.
     expect(last.headers.get('ratelimit-remaining')).toBe('0');
@@ -345,7 +371,9 @@ describe('GET /api/v1/openapi.json', () => {
     const result = await validate(res.json);
     expect(result.valid).toBe(true);
     const routesDir = new URL('../../src/pages/api/v1/', import.meta.url).pathname;
-    const files = readdirSync(routesDir, { recursive: true }).map(String).filter((f) => !statSync(join(routesDir, f)).isDirectory() && !f.split('/').pop()!.startsWith('_'));
+    const files = readdirSync(routesDir, { recursive: true })
+      .map(String)
+      .filter((f) => !statSync(join(routesDir, f)).isDirectory() && !f.split('/').pop()!.startsWith('_'));
     const paths = Object.keys(res.json.paths);
     for (const file of files) expect(paths, file).toContain(`/${file.replace(/\.ts$/, '').replace(/\[(\w+)\]/g, '{$1}')}`);
   });
@@ -380,10 +408,16 @@ describe('the OpenAPI document, read by outside tools', () => {
     return { document: res.json, ajv };
   }
 
-  it('passes Redocly\'s recommended rules with no error', async () => {
+  it("passes Redocly's recommended rules with no error", async () => {
     const { document } = await loadDocument();
-    const results = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
-    expect(results.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
+    const results = await lintFromString({
+      source: JSON.stringify(document),
+      absoluteRef: 'openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
+    expect(
+      results.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`),
+    ).toEqual([]);
   });
 
   it('has examples that its own schemas accept', async () => {
@@ -400,7 +434,12 @@ describe('the OpenAPI document, read by outside tools', () => {
     walk(document.components, '/components');
     expect(failures).toEqual([]);
     // The README's example: ids as integers.
-    expect(ajv.validate({ $ref: 'openapi#/components/schemas/ReviewRequestCreate' }, { staffFirstName: 'Tom', staffEmail: 'tom@example.com', teamId: 7, templateId: 3, email: 'sarah@example.net', firstName: 'Sarah', lastName: 'Kim' })).toBe(true);
+    expect(
+      ajv.validate(
+        { $ref: 'openapi#/components/schemas/ReviewRequestCreate' },
+        { staffFirstName: 'Tom', staffEmail: 'tom@example.com', teamId: 7, templateId: 3, email: 'sarah@example.net', firstName: 'Sarah', lastName: 'Kim' },
+      ),
+    ).toBe(true);
   });
 
   it('describes every answer the public API gave in this file, by path, method and status', async () => {

@@ -99,9 +99,29 @@ describe('GET /api/requests-report, /api/campaigns and /api/admin/review-request
   it('gives the spec shapes, newest first, with the match of the linked review', async () => {
     const { client, workspaceId } = await signUpAdmin(app);
     const audit = await team(client, 'Audit', '#10B981');
-    const first = await insertRequest(app, workspaceId, { teamId: audit.id, firstName: 'Mia', lastName: 'Wong', email: 'mia@example.com', createdAt: '2026-03-01T10:00:00Z' });
-    const second = await insertRequest(app, workspaceId, { teamId: null, firstName: 'Tom', lastName: 'Hart', email: 'tom@example.com', staffFirstName: 'Ben', createdAt: '2026-03-02T10:00:00Z' });
-    const reviewId = await insertReview(app, workspaceId, { requestId: first, teamId: audit.id, matchStatus: 'auto_matched', matchConfidence: 92, reviewerName: 'Mia W.', rating: 4 });
+    const first = await insertRequest(app, workspaceId, {
+      teamId: audit.id,
+      firstName: 'Mia',
+      lastName: 'Wong',
+      email: 'mia@example.com',
+      createdAt: '2026-03-01T10:00:00Z',
+    });
+    const second = await insertRequest(app, workspaceId, {
+      teamId: null,
+      firstName: 'Tom',
+      lastName: 'Hart',
+      email: 'tom@example.com',
+      staffFirstName: 'Ben',
+      createdAt: '2026-03-02T10:00:00Z',
+    });
+    const reviewId = await insertReview(app, workspaceId, {
+      requestId: first,
+      teamId: audit.id,
+      matchStatus: 'auto_matched',
+      matchConfidence: 92,
+      reviewerName: 'Mia W.',
+      rating: 4,
+    });
 
     const report = await client.get('/api/requests-report');
     expect(report.status).toBe(200);
@@ -189,7 +209,7 @@ describe('GET /api/requests-report, /api/campaigns and /api/admin/review-request
     for (const row of rows) expect([row.matchStatus, row.matchConfidence]).toEqual(expected.get(row.id));
   });
 
-  it('shows only the caller\'s workspace', async () => {
+  it("shows only the caller's workspace", async () => {
     const mine = await signUpAdmin(app);
     const theirs = await signUpAdmin(app);
     await insertRequest(app, theirs.workspaceId);
@@ -211,7 +231,14 @@ describe('the report page', () => {
     const r3 = await insertRequest(app, workspaceId, { teamId: audit.id, firstName: 'Cal', lastName: 'Three' });
     const r4 = await insertRequest(app, workspaceId, { teamId: ops.id, firstName: 'Dee', lastName: 'Four' });
     await insertRequest(app, workspaceId, { teamId: null, firstName: 'Eve', lastName: 'Five' });
-    await insertReview(app, workspaceId, { requestId: r1, teamId: tax.id, matchStatus: 'auto_matched', matchConfidence: 87, reviewerName: 'Ada O.', rating: 5 });
+    await insertReview(app, workspaceId, {
+      requestId: r1,
+      teamId: tax.id,
+      matchStatus: 'auto_matched',
+      matchConfidence: 87,
+      reviewerName: 'Ada O.',
+      rating: 5,
+    });
     await insertReview(app, workspaceId, { requestId: r2, teamId: audit.id, matchStatus: 'self_confirmed', reviewerName: 'Bea T.', rating: 4 });
     await insertReview(app, workspaceId, { requestId: r3, teamId: audit.id, matchStatus: 'manual', rating: 3, reviewerName: null });
     await insertReview(app, workspaceId, { requestId: r4, matchStatus: 'needs_review', matchConfidence: 55 });
@@ -280,7 +307,8 @@ describe('the per-person funnel (?by=person)', () => {
   async function twoPeople() {
     const signedIn = await signUpAdmin(app);
     const { workspaceId } = signedIn;
-    const ann = (email: string, opened: boolean) => insertRequest(app, workspaceId, { staffFirstName: 'Ann', staffEmail: email, clickedAt: opened ? new Date() : undefined });
+    const ann = (email: string, opened: boolean) =>
+      insertRequest(app, workspaceId, { staffFirstName: 'Ann', staffEmail: email, clickedAt: opened ? new Date() : undefined });
     const a1 = await ann('ann@x.example', true);
     const a2 = await ann('ann@x.example', true);
     await ann('ann@x.example', false);
@@ -291,7 +319,7 @@ describe('the per-person funnel (?by=person)', () => {
     return signedIn;
   }
 
-  it('answers { people } with each person\'s sent, opened and reviewed, leaving the rows list as it was', async () => {
+  it("answers { people } with each person's sent, opened and reviewed, leaving the rows list as it was", async () => {
     const { client } = await twoPeople();
     const res = await client.get('/api/requests-report?by=person');
     expect(res.status).toBe(200);
@@ -313,10 +341,12 @@ describe('the per-person funnel (?by=person)', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="review-requests-by-person.csv"');
     expect(res.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual(['Person,Sent,Opened,Reviewed,Conversion (%)', "'=Bob,1,1,1,100", 'Ann,3,2,1,33', '']);
-    expect((await client.get('/api/requests-report.csv')).text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Team,Customer,Team Member,Requested,Status,Match Confidence (%),Reviewer,Rating');
+    expect((await client.get('/api/requests-report.csv')).text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Team,Customer,Team Member,Requested,Status,Match Confidence (%),Reviewer,Rating',
+    );
   });
 
-  it('refuses any other ?by with 400, and shows only the caller\'s workspace', async () => {
+  it("refuses any other ?by with 400, and shows only the caller's workspace", async () => {
     const { client } = await twoPeople();
     for (const path of ['/api/requests-report?by=team', '/api/requests-report.csv?by=', '/api/requests-report?by=PERSON']) {
       const res = await client.get(path);
@@ -373,7 +403,7 @@ describe('PUT /api/admin/review-request/{campaignId}', () => {
     expect(counts).toMatchObject({ Audit: 0, Ops: 1 });
   });
 
-  it('answers each field\'s message for bad input', async () => {
+  it("answers each field's message for bad input", async () => {
     const { client, workspaceId } = await signUpAdmin(app);
     const audit = await team(client, 'Audit');
     const id = await insertRequest(app, workspaceId, { teamId: audit.id });
@@ -455,7 +485,7 @@ describe('DELETE /api/admin/campaign/{campaignId}', () => {
     expect(again.json).toEqual({ message: 'Review request not found' });
   });
 
-  it('answers 404 for another workspace\'s request and leaves it', async () => {
+  it("answers 404 for another workspace's request and leaves it", async () => {
     const mine = await signUpAdmin(app);
     const theirs = await signUpAdmin(app);
     const theirRequest = await insertRequest(app, theirs.workspaceId);

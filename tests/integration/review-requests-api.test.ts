@@ -442,7 +442,11 @@ describe('unsubscribing (List-Unsubscribe, RFC 8058)', () => {
     expect((await setup.client.post('/api/review-requests', { ...body, firstName: 'Again' })).status).toBe(201);
 
     // The mail program's one-click POST: no Origin, a form body.
-    const oneClick = await fetch(unsubscribeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const oneClick = await fetch(unsubscribeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('You are unsubscribed');
 

@@ -33,7 +33,15 @@ it('logs the request and keeps its email in the outbox as "not sent: no SMTP"', 
   expect(row).toMatchObject({ emailSubject: 'Thanks Bob', sentAt: null, token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
 
   const [entry] = (await client.get('/api/admin/outbox')).json;
-  expect(entry).toMatchObject({ requestId: row!.id, to: 'bob@example.test', subject: 'Thanks Bob', status: 'not sent: no SMTP', error: null, attempts: 0, sentAt: null });
+  expect(entry).toMatchObject({
+    requestId: row!.id,
+    to: 'bob@example.test',
+    subject: 'Thanks Bob',
+    status: 'not sent: no SMTP',
+    error: null,
+    attempts: 0,
+    sentAt: null,
+  });
 
   // A resend without SMTP changes nothing but says so.
   const resent = await client.post(`/api/admin/outbox/${entry.id}/resend`);

@@ -101,7 +101,15 @@ describe('GET /api/admin/google-reviews', () => {
       evidence: expect.objectContaining({ name: expect.objectContaining({ first: 'exact', last: 'exact' }), clicked: false }),
     });
     expect(res.json[0].matchConfidence).toBeGreaterThanOrEqual(70);
-    expect(res.json[1]).toMatchObject({ id: unmatched, kind: 'action', source: 'test', matchStatus: 'unmatched', requestId: null, teamName: null, customerName: null });
+    expect(res.json[1]).toMatchObject({
+      id: unmatched,
+      kind: 'action',
+      source: 'test',
+      matchStatus: 'unmatched',
+      requestId: null,
+      teamName: null,
+      customerName: null,
+    });
   });
 
   it('shows only the caller’s reviews', async () => {
@@ -159,7 +167,13 @@ describe('PUT /api/google-reviews/{id}', () => {
     const admin = await signUpAdmin(app);
     const other = await signUpAdmin(app);
     const theirs = await testReview(other, 'Their Reviewer');
-    for (const path of [`/api/google-reviews/${theirs}`, '/api/google-reviews/999999', '/api/google-reviews/abc', '/api/google-reviews/-1', '/api/google-reviews/99999999999999']) {
+    for (const path of [
+      `/api/google-reviews/${theirs}`,
+      '/api/google-reviews/999999',
+      '/api/google-reviews/abc',
+      '/api/google-reviews/-1',
+      '/api/google-reviews/99999999999999',
+    ]) {
       const res = await put(admin.client, path, { reviewerName: 'Hacked', rating: 1 });
       expect(res.status, path).toBe(404);
     }
@@ -178,7 +192,16 @@ describe('POST /api/admin/reassign-review and /api/admin/unmatch-review', () => 
 
     const moved = await admin.client.post('/api/admin/reassign-review', { reviewId: id, inviteId: second });
     expect(moved.status).toBe(200);
-    expect(moved.json).toMatchObject({ id, matchStatus: 'manual', matchConfidence: null, requestId: second, customerName: 'Priya Sharma', teamId: b, teamName: 'Beta', evidence: null });
+    expect(moved.json).toMatchObject({
+      id,
+      matchStatus: 'manual',
+      matchConfidence: null,
+      requestId: second,
+      customerName: 'Priya Sharma',
+      teamId: b,
+      teamName: 'Beta',
+      evidence: null,
+    });
     expect(await board(admin)).toMatchObject({ Alpha: 0, Beta: 1, Unknown: 0 });
 
     const unmatched = await admin.client.post('/api/admin/unmatch-review', { reviewId: id });
@@ -187,7 +210,9 @@ describe('POST /api/admin/reassign-review and /api/admin/unmatch-review', () => 
     expect(await board(admin)).toMatchObject({ Alpha: 0, Beta: 0, Unknown: 1 });
 
     // String ids, as a form sends them, work too.
-    expect((await admin.client.post('/api/admin/reassign-review', { reviewId: String(id), inviteId: String(first) })).json).toMatchObject({ teamName: 'Alpha' });
+    expect((await admin.client.post('/api/admin/reassign-review', { reviewId: String(id), inviteId: String(first) })).json).toMatchObject({
+      teamName: 'Alpha',
+    });
     expect(await board(admin)).toMatchObject({ Alpha: 1, Unknown: 0 });
   });
 
@@ -222,7 +247,17 @@ describe('POST /api/admin/reassign-review and /api/admin/unmatch-review', () => 
     expect(withoutTeam.status).toBe(400);
     expect(withoutTeam.json.field).toBe('inviteId');
 
-    const bad: unknown[] = [{}, { reviewId: myReview }, { inviteId: mine }, { reviewId: 'x', inviteId: mine }, { reviewId: myReview, inviteId: -3 }, { reviewId: 1.5, inviteId: mine }, { reviewId: myReview, inviteId: 0 }, { reviewId: myReview, inviteId: 1e12 }, { reviewId: null, inviteId: null }];
+    const bad: unknown[] = [
+      {},
+      { reviewId: myReview },
+      { inviteId: mine },
+      { reviewId: 'x', inviteId: mine },
+      { reviewId: myReview, inviteId: -3 },
+      { reviewId: 1.5, inviteId: mine },
+      { reviewId: myReview, inviteId: 0 },
+      { reviewId: myReview, inviteId: 1e12 },
+      { reviewId: null, inviteId: null },
+    ];
     for (const body of bad) {
       const res = await admin.client.post('/api/admin/reassign-review', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -359,9 +394,11 @@ describe('live updates', () => {
       for (const [name, step] of steps) {
         const before = updates();
         expect((await step()).status, name).toBe(200);
-        await stream.waitFor(() => updates() > before).catch(() => {
-          throw new Error(`no data_update after ${name}`);
-        });
+        await stream
+          .waitFor(() => updates() > before)
+          .catch(() => {
+            throw new Error(`no data_update after ${name}`);
+          });
       }
       const last = stream.events.filter((e) => e.event === 'data_update').at(-1)!;
       expect(last.data.data.teams.find((t: { name: string }) => t.name === 'Unknown').googleReviewsConfirmed).toBe(0);

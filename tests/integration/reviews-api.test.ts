@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const deliver = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const deliver = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /**
  * A workspace with two teams, a staff client (no admin claim) and the admin's: one review action
@@ -75,12 +74,28 @@ describe('the team-visible lists', () => {
         // The matcher's score for its best (too weak) candidate.
         matchConfidence: expect.any(Number),
       },
-      expect.objectContaining({ id: ws.actionId, reviewerName: 'Zed Quill', inviteId: null, kind: 'action', source: 'crm', reviewUrl: 'https://example.com/r/42', team: unknownTeam }),
+      expect.objectContaining({
+        id: ws.actionId,
+        reviewerName: 'Zed Quill',
+        inviteId: null,
+        kind: 'action',
+        source: 'crm',
+        reviewUrl: 'https://example.com/r/42',
+        team: unknownTeam,
+      }),
     ]);
 
     const invites = await ws.staff.get('/api/unmatched-invites');
     expect(invites.json).toEqual([
-      { id: ws.requestId, firstName: 'Priya', lastName: 'Raman', email: 'priya@example.com', teamId: ws.desk.id, teamName: 'Front Desk', createdAt: expect.any(String) },
+      {
+        id: ws.requestId,
+        firstName: 'Priya',
+        lastName: 'Raman',
+        email: 'priya@example.com',
+        teamId: ws.desk.id,
+        teamName: 'Front Desk',
+        createdAt: expect.any(String),
+      },
     ]);
     expect((await ws.staff.get('/api/google-reviews')).json).toEqual([]);
   });

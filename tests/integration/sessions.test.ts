@@ -56,7 +56,9 @@ describe('sessions', () => {
     expect((await other.post('/api/auth/login', { slug: workspace.slug, password: workspace.password })).status).toBe(200);
     expect((await other.post('/api/auth/admin', { password: workspace.adminPassword })).status).toBe(200);
 
-    expect((await client.request('PUT', '/api/admin/passwords', { adminPassword: 'new-admin-pass', currentAdminPassword: workspace.adminPassword })).status).toBe(200);
+    expect(
+      (await client.request('PUT', '/api/admin/passwords', { adminPassword: 'new-admin-pass', currentAdminPassword: workspace.adminPassword })).status,
+    ).toBe(200);
     expect((await other.get('/api/admin/crm-webhook')).status).toBe(403);
     expect((await other.get('/api/dashboard')).status).toBe(200);
     expect((await client.get('/api/admin/crm-webhook')).status).toBe(200);

@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-
 const put = (client: Client, key: string, value: unknown) => client.request('PUT', `/api/settings/${key}`, { value });
 
 async function announced(action: () => Promise<unknown>): Promise<number> {
@@ -70,7 +69,7 @@ describe('GET /api/settings', () => {
     expect(res.json.map((s: { key: string }) => s.key)).toEqual([...res.json.map((s: { key: string }) => s.key)].sort());
   });
 
-  it('does not show another workspace\'s settings', async () => {
+  it("does not show another workspace's settings", async () => {
     const a = await signUpAdmin(app);
     const b = await signUpAdmin(app);
     await put(b.client, 'welcome_note', 'only for b');
@@ -93,7 +92,11 @@ describe('PUT /api/settings/{key}', () => {
   it.each([
     ['target_reviews', ['0', '-5', '100001', '12.5', 'abc', '', '1e3'], 'Target reviews must be a whole number from 1 to 100000'],
     ['challenge_start_date', ['2026-02-30', '01/02/2026', '2026-1-5', 'soon'], 'Challenge start date must be a date written YYYY-MM-DD'],
-    ['google_review_link', ['http://g.page/r/abc', 'javascript:alert(1)', 'not a url', 'ftp://example.com'], 'Google review link must be empty or an https:// link'],
+    [
+      'google_review_link',
+      ['http://g.page/r/abc', 'javascript:alert(1)', 'not a url', 'ftp://example.com'],
+      'Google review link must be empty or an https:// link',
+    ],
     ['timezone', ['Mars/Olympus_Mons', '', 'Australia/Sydney; DROP', 'UTC+25'], 'Timezone must be one of the listed time zones, such as Australia/Sydney'],
   ])('checks %s on the server', async (key, values, message) => {
     const { client } = await signUpAdmin(app);
@@ -157,7 +160,7 @@ describe('PUT /api/settings/{key}', () => {
     expect(await announced(() => put(client, 'target_reviews', 'nope'))).toBe(0);
   });
 
-  it('only touches the caller\'s workspace', async () => {
+  it("only touches the caller's workspace", async () => {
     const a = await signUpAdmin(app);
     const b = await signUpAdmin(app);
     await put(a.client, 'target_reviews', '999');

@@ -61,11 +61,19 @@ async function matchedReview(workspaceId: number, requestId: number, teamId: num
 
 /** Requests of the workspace and the reviews matched to them. */
 async function totals(workspaceId: number) {
-  const requestIds = (await app.database.db.select({ id: reviewRequests.id }).from(reviewRequests).where(eq(reviewRequests.workspaceId, workspaceId))).map((r) => r.id);
+  const requestIds = (await app.database.db.select({ id: reviewRequests.id }).from(reviewRequests).where(eq(reviewRequests.workspaceId, workspaceId))).map(
+    (r) => r.id,
+  );
   const [matched] = await app.database.db
     .select({ n: count() })
     .from(reviews)
-    .where(and(eq(reviews.workspaceId, workspaceId), inArray(reviews.requestId, requestIds.length ? requestIds : [0]), inArray(reviews.matchStatus, ['auto_matched', 'self_confirmed', 'manual'])));
+    .where(
+      and(
+        eq(reviews.workspaceId, workspaceId),
+        inArray(reviews.requestId, requestIds.length ? requestIds : [0]),
+        inArray(reviews.matchStatus, ['auto_matched', 'self_confirmed', 'manual']),
+      ),
+    );
   return { requests: requestIds.length, matchedReviews: matched!.n };
 }
 
@@ -80,7 +88,11 @@ describe('who may call the staff endpoints', () => {
     expect((await put(anonymous, '/api/admin/staff/1', { firstName: 'X' })).status).toBe(401);
     expect((await anonymous.post('/api/admin/staff/1/merge', { intoId: 2 })).status).toBe(401);
     const { client } = await signUp(app);
-    for (const res of [await client.get('/api/admin/staff'), await put(client, '/api/admin/staff/1', { firstName: 'X' }), await client.post('/api/admin/staff/1/merge', { intoId: 2 })]) {
+    for (const res of [
+      await client.get('/api/admin/staff'),
+      await put(client, '/api/admin/staff/1', { firstName: 'X' }),
+      await client.post('/api/admin/staff/1/merge', { intoId: 2 }),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.json).toEqual({ message: 'Admin access required' });
     }
@@ -148,7 +160,15 @@ describe('merging two entries of one person', () => {
     const merge = (intoId: unknown) => ws.client.post(`/api/admin/staff/${ann!.id}/merge`, { intoId });
     expect((await merge(ann!.id)).json).toEqual({ message: 'Choose someone else: a person cannot be merged into themselves', field: 'intoId' });
     expect((await merge(theirs!.id)).json).toEqual({ message: 'The person to merge into is not one of your staff', field: 'intoId' });
-    for (const res of [await merge(theirs!.id), await merge(ann!.id), await merge(undefined), await merge('2'), await merge(0), await merge(1.5), await merge(1e12)]) {
+    for (const res of [
+      await merge(theirs!.id),
+      await merge(ann!.id),
+      await merge(undefined),
+      await merge('2'),
+      await merge(0),
+      await merge(1.5),
+      await merge(1e12),
+    ]) {
       expect(res.status).toBe(400);
       expect(typeof res.json.message).toBe('string');
     }
@@ -211,7 +231,8 @@ describe('workspace scoping', () => {
       expect(res.status).toBe(404);
       expect(res.json).toEqual({ message: 'Staff member not found' });
     }
-    for (const path of ['/api/admin/staff/abc', '/api/admin/staff/0', '/api/admin/staff/99999999999']) expect((await put(ws.client, path, { active: true })).status).toBe(404);
+    for (const path of ['/api/admin/staff/abc', '/api/admin/staff/0', '/api/admin/staff/99999999999'])
+      expect((await put(ws.client, path, { active: true })).status).toBe(404);
     expect(await ws.people()).toEqual([ann, bob]);
     expect((await other.people()).map((p) => p.firstName)).toEqual(['Eve']);
   });

@@ -70,7 +70,13 @@ class EventLog {
 
 async function startServer(env: Env): Promise<ServerProcess> {
   const port = await freePort();
-  const server = spawnServer({ APP_SECRET: TEST_APP_SECRET, REGISTRATIONS_PER_HOUR: '10000', ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const server = spawnServer({
+    APP_SECRET: TEST_APP_SECRET,
+    REGISTRATIONS_PER_HOUR: '10000',
+    ...env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
   await server.ready();
   return server;
 }
@@ -149,7 +155,10 @@ async function plansShown(list: Purchase[], baseUrl: string) {
 async function lostSoFar(list: Purchase[], log: EventLog, baseUrl: string) {
   return (await plansShown(list, baseUrl))
     .filter(({ p, plan, trialEndsAt }) => log.everAcknowledged(p.event.id) && (plan !== p.plan || trialEndsAt !== null))
-    .map(({ p, plan, trialEndsAt }) => ({ id: p.event.id, text: `${p.event.id} (workspace ${p.workspaceId} want ${p.plan}, shows ${plan} trial ${trialEndsAt}; answers ${JSON.stringify(log.of(p.event.id))})` }));
+    .map(({ p, plan, trialEndsAt }) => ({
+      id: p.event.id,
+      text: `${p.event.id} (workspace ${p.workspaceId} want ${p.plan}, shows ${plan} trial ${trialEndsAt}; answers ${JSON.stringify(log.of(p.event.id))})`,
+    }));
 }
 
 interface StoredEvent {
@@ -187,7 +196,10 @@ async function crashAndReplay(env: Env, instances: number, read: () => Promise<A
     const live = await Promise.all(Array.from({ length: instances }, () => startServer(fullEnv)));
     running.push(...live);
     const ready = Date.now() - started;
-    const list = await purchases(live.map((s) => s.url), fake);
+    const list = await purchases(
+      live.map((s) => s.url),
+      fake,
+    );
     // Each subscriptions.retrieve the fake answers (it records the call, then answers at once).
     let onStripeRead = () => {};
     const record = fake.requests.push.bind(fake.requests);
@@ -252,7 +264,8 @@ async function crashAndReplay(env: Env, instances: number, read: () => Promise<A
         running.push(live[v]!);
       }
       // Before any retry can repair it: what was acknowledged is there.
-      for (const lost of await lostSoFar(list, log, live[0]!.url)) if (!lostAfterRestart.has(lost.id)) lostAfterRestart.set(lost.id, `after burst ${n + 1}: ${lost.text}`);
+      for (const lost of await lostSoFar(list, log, live[0]!.url))
+        if (!lostAfterRestart.has(lost.id)) lostAfterRestart.set(lost.id, `after burst ${n + 1}: ${lost.text}`);
     }
 
     // Stripe's retries of what was never acknowledged, until each has a 2xx.
@@ -275,11 +288,19 @@ async function crashAndReplay(env: Env, instances: number, read: () => Promise<A
     const verdict = {
       lostAfterRestart: [...lostAfterRestart.values()],
       neverAcknowledged: list.filter((p) => !log.everAcknowledged(p.event.id)).map((p) => p.event.id),
-      refused: list.filter((p) => log.of(p.event.id).some((a) => a.status !== null && !is2xx(a))).map((p) => `${p.event.id} ${JSON.stringify(log.of(p.event.id))}`),
-      appliedTwice: list.filter((p) => log.of(p.event.id).filter((a) => a.message === 'Applied').length > 1).map((p) => `${p.event.id} ${JSON.stringify(log.of(p.event.id))}`),
-      wrongPlanShown: shown.filter(({ p, plan, trialEndsAt }) => plan !== p.plan || trialEndsAt !== null).map(({ p, plan }) => `${p.workspaceId}: ${plan} (want ${p.plan})`),
+      refused: list
+        .filter((p) => log.of(p.event.id).some((a) => a.status !== null && !is2xx(a)))
+        .map((p) => `${p.event.id} ${JSON.stringify(log.of(p.event.id))}`),
+      appliedTwice: list
+        .filter((p) => log.of(p.event.id).filter((a) => a.message === 'Applied').length > 1)
+        .map((p) => `${p.event.id} ${JSON.stringify(log.of(p.event.id))}`),
+      wrongPlanShown: shown
+        .filter(({ p, plan, trialEndsAt }) => plan !== p.plan || trialEndsAt !== null)
+        .map(({ p, plan }) => `${p.workspaceId}: ${plan} (want ${p.plan})`),
       eventNotStoredOnce: list.filter((p) => rowsById.get(p.event.id)?.length !== 1).map((p) => `${p.event.id} x${rowsById.get(p.event.id)?.length ?? 0}`),
-      eventOfWrongWorkspace: list.filter((p) => rowsById.get(p.event.id)?.[0] && rowsById.get(p.event.id)![0]!.workspace_id !== p.workspaceId).map((p) => p.event.id),
+      eventOfWrongWorkspace: list
+        .filter((p) => rowsById.get(p.event.id)?.[0] && rowsById.get(p.event.id)![0]!.workspace_id !== p.workspaceId)
+        .map((p) => p.event.id),
       strangeEventRows: stored.events.filter((r) => !eventIds.has(r.id)).length,
       workspaceNotLinked: list
         .filter((p) => {
@@ -328,34 +349,42 @@ describe.runIf(databaseKind === 'pglite')('Stripe events across a kill -9, on th
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('stores every acknowledged event once and its plan, after kill -9 mid-burst and the retries', async () => {
-    const read = async () => {
-      // The server is stopped: its folder can be opened here.
-      const pg = await PGlite.create(join(dir, 'pglite'));
-      try {
-        return await storedRows(async (sql) => (await pg.query(sql)).rows);
-      } finally {
-        await pg.close();
-      }
-    };
-    const { counts, report } = await crashAndReplay({ DATA_DIR: dir, DATABASE_URL: '' }, 1, read);
-    expect(counts, report).toEqual(NOTHING_WRONG);
-  }, withServerStarts(2 + 2 * KILLS.length, 60_000));
+  it(
+    'stores every acknowledged event once and its plan, after kill -9 mid-burst and the retries',
+    async () => {
+      const read = async () => {
+        // The server is stopped: its folder can be opened here.
+        const pg = await PGlite.create(join(dir, 'pglite'));
+        try {
+          return await storedRows(async (sql) => (await pg.query(sql)).rows);
+        } finally {
+          await pg.close();
+        }
+      };
+      const { counts, report } = await crashAndReplay({ DATA_DIR: dir, DATABASE_URL: '' }, 1, read);
+      expect(counts, report).toEqual(NOTHING_WRONG);
+    },
+    withServerStarts(2 + 2 * KILLS.length, 60_000),
+  );
 });
 
 describe.skipIf(databaseKind !== 'postgres' || !process.env.TEST_DATABASE_URL)('Stripe events across a kill -9, on PostgreSQL with two instances', () => {
   const database = throwawayPostgresDatabase('rc_stripe_crash');
 
-  it('stores every acknowledged event once and its plan, with one or both instances killed mid-burst and the retries spread over both', async () => {
-    const read = async () => {
-      const sql = postgres(database.url(), { max: 1, onnotice: () => {} });
-      try {
-        return await storedRows(async (text) => [...(await sql.unsafe(text))]);
-      } finally {
-        await sql.end();
-      }
-    };
-    const { counts, report } = await crashAndReplay({ DATABASE_URL: database.url() }, 2, read);
-    expect(counts, report).toEqual(NOTHING_WRONG);
-  }, withServerStarts(2 + 2 * KILLS.length, 60_000));
+  it(
+    'stores every acknowledged event once and its plan, with one or both instances killed mid-burst and the retries spread over both',
+    async () => {
+      const read = async () => {
+        const sql = postgres(database.url(), { max: 1, onnotice: () => {} });
+        try {
+          return await storedRows(async (text) => [...(await sql.unsafe(text))]);
+        } finally {
+          await sql.end();
+        }
+      };
+      const { counts, report } = await crashAndReplay({ DATABASE_URL: database.url() }, 2, read);
+      expect(counts, report).toEqual(NOTHING_WRONG);
+    },
+    withServerStarts(2 + 2 * KILLS.length, 60_000),
+  );
 });

@@ -36,7 +36,8 @@ describe('the log of a session', () => {
     expect((await client.post('/api/auth/admin', { password: workspace.adminPassword })).status).toBe(200);
     const session = client.cookie('rc_session')!;
     const team = (await client.post('/api/teams', { name: 'Audit' })).json as { id: number };
-    const template = (await client.post('/api/email-templates', { name: 'Thanks', subject: 'Thanks {firstName}', htmlContent: '<p>Hi {firstName}</p>' })).json as { id: number };
+    const template = (await client.post('/api/email-templates', { name: 'Thanks', subject: 'Thanks {firstName}', htmlContent: '<p>Hi {firstName}</p>' }))
+      .json as { id: number };
     const logged = await client.post('/api/review-requests', {
       staffFirstName: 'Ann',
       staffEmail: 'ann@staff.example',
@@ -56,17 +57,29 @@ describe('the log of a session', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get('x-request-id')).toBe('edge-42');
 
-    const lines = server.stdout().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     for (const line of lines) expect(line).toMatchObject({ level: expect.any(String), time: expect.any(String), msg: expect.any(String) });
     expect(lines.some((line) => typeof line.msg === 'string' && line.msg.startsWith('Review Challenge is running on'))).toBe(true);
     const requests = lines.filter((line) => line.msg === 'request');
-    for (const line of requests) expect(line).toMatchObject({ method: expect.any(String), route: expect.any(String), status: expect.any(Number), durationMs: expect.any(Number), requestId: expect.any(String) });
+    for (const line of requests)
+      expect(line).toMatchObject({
+        method: expect.any(String),
+        route: expect.any(String),
+        status: expect.any(Number),
+        durationMs: expect.any(Number),
+        requestId: expect.any(String),
+      });
     expect(requests).toContainEqual(expect.objectContaining({ method: 'GET', route: '/r/[token]', status: 200 }));
     expect(requests).toContainEqual(expect.objectContaining({ method: 'POST', route: '/api/review-link/[token]/open', status: 204 }));
     expect(requests).toContainEqual(expect.objectContaining({ method: 'POST', route: '/api/review-requests', status: 201, workspaceId: expect.any(Number) }));
     expect(requests).toContainEqual(expect.objectContaining({ route: '/api/dashboard', status: 401, requestId: 'edge-42', reason: 'Authentication required' }));
 
     const everything = server.output();
-    for (const secret of [workspace.password, workspace.adminPassword, workspace.email, session, customerEmail, token, 'utm=mail']) expect(everything).not.toContain(secret);
+    for (const secret of [workspace.password, workspace.adminPassword, workspace.email, session, customerEmail, token, 'utm=mail'])
+      expect(everything).not.toContain(secret);
   });
 });

@@ -16,7 +16,6 @@ afterAll(() => app.close());
 // A client like a browser: it sends its Origin with every write (decision 008).
 const browserClient = () => new Client(app.url, { origin: app.url });
 
-
 const put = (client: Client, path: string, body: unknown) => client.request('PUT', path, body);
 const del = (client: Client, path: string) => client.request('DELETE', path);
 
@@ -263,7 +262,7 @@ describe('review counts', () => {
     expect(none).toEqual([0, 0, 0]);
   });
 
-  it('does not count another workspace\'s reviews', async () => {
+  it("does not count another workspace's reviews", async () => {
     const a = await signUpAdmin(app);
     const b = await signUpAdmin(app);
     await app.database.db.insert(reviews).values({

@@ -60,7 +60,10 @@ describe('trials', () => {
     await client.post('/api/auth/admin', { password: workspace.adminPassword });
     expect((await client.post('/api/teams', { name: 'Front Desk', color: '#10B981' })).status).toBe(201);
     const [row] = await app.database.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.slug, workspace.slug));
-    await app.database.db.update(workspaces).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(workspaces.id, row!.id));
+    await app.database.db
+      .update(workspaces)
+      .set({ trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaces.id, row!.id));
 
     const status = (await client.get('/api/auth/status')).json;
     expect(status.plan).toBe('free');

@@ -85,7 +85,10 @@ describe('wallboards', () => {
     const a = await workspaceOn('agency');
     const b = await workspaceOn('agency');
     const board = (await a.client.post('/api/admin/wallboards', { name: 'Mine' })).json;
-    expect((await b.client.post('/api/teams', { name: 'Intruder', wallboardId: board.id })).json).toEqual({ message: 'Wallboard not found', field: 'wallboardId' });
+    expect((await b.client.post('/api/teams', { name: 'Intruder', wallboardId: board.id })).json).toEqual({
+      message: 'Wallboard not found',
+      field: 'wallboardId',
+    });
     expect((await b.client.get(`/api/dashboard?wallboard=${board.id}`)).status).toBe(404);
     expect((await b.client.post('/api/admin/kiosk-links', { label: 'x', wallboardId: board.id })).status).toBe(400);
     expect((await b.client.request('DELETE', `/api/admin/wallboards/${board.id}`)).status).toBe(404);
@@ -165,13 +168,23 @@ describe("a named wallboard's live stream", () => {
       .returning({ id: emailTemplates.id });
     const one = (await client.post('/api/admin/wallboards', { name: 'Client One' })).json;
     const two = (await client.post('/api/admin/wallboards', { name: 'Client Two' })).json;
-    const teamOf = async (name: string, wallboardId?: number) => (await client.post('/api/teams', { name, ...(wallboardId ? { wallboardId } : {}) })).json.id as number;
+    const teamOf = async (name: string, wallboardId?: number) =>
+      (await client.post('/api/teams', { name, ...(wallboardId ? { wallboardId } : {}) })).json.id as number;
     const crews = { one: await teamOf('Ocelot Crew', one.id), two: await teamOf('Tapir Crew', two.id), main: await teamOf('Marmot Crew') };
     const ask = async (teamId: number, staffFirstName: string, firstName: string, lastName: string) => {
-      const body = { staffFirstName, staffEmail: `${staffFirstName.toLowerCase()}@agency.example`, teamId, firstName, lastName, email: `${firstName.toLowerCase()}@example.test`, templateId: template!.id };
+      const body = {
+        staffFirstName,
+        staffEmail: `${staffFirstName.toLowerCase()}@agency.example`,
+        teamId,
+        firstName,
+        lastName,
+        email: `${firstName.toLowerCase()}@example.test`,
+        templateId: template!.id,
+      };
       expect((await client.post('/api/review-requests', body)).status).toBe(201);
     };
-    const land = async (reviewerName: string) => expect((await client.post('/api/test-review', { reviewerName, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
+    const land = async (reviewerName: string) =>
+      expect((await client.post('/api/test-review', { reviewerName, rating: 5, reviewText: 'Great' })).json.matchStatus).toBe('auto_matched');
 
     const link = (await client.post('/api/admin/kiosk-links', { label: 'Client One TV', wallboardId: one.id })).json;
     const token = new URL(link.url).pathname.split('/').pop();
@@ -193,7 +206,19 @@ describe("a named wallboard's live stream", () => {
         expect(own.data.data.teams.map((t: { name: string }) => t.name)).toEqual(['Ocelot Crew']);
         expect(own.data.data.totals).toEqual({ requestsSent: 1, googleReviews: 1 });
         const seen = JSON.stringify(stream.events);
-        for (const theirs of ['Client Two', 'Tapir', 'Marmot', '"name":"Unknown"', 'Tobias', 'Magnus', 'Harriet', 'Hawthorne', 'Gideon', 'Gilmore', admin.workspace.businessName]) {
+        for (const theirs of [
+          'Client Two',
+          'Tapir',
+          'Marmot',
+          '"name":"Unknown"',
+          'Tobias',
+          'Magnus',
+          'Harriet',
+          'Hawthorne',
+          'Gideon',
+          'Gilmore',
+          admin.workspace.businessName,
+        ]) {
           expect(seen, `${theirs} reached Client One's stream`).not.toContain(theirs);
         }
         // The other boards' reviews reached it as new figures of its own at most, never as a celebration.

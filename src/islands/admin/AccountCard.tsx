@@ -1,5 +1,11 @@
 import { useState } from 'preact/hooks';
-import { accountFormErrors, CURRENT_ADMIN_PASSWORD_MISSING, newPasswordsFormErrors, type FieldErrors, type NewPasswordsForm } from '../../lib/validation/rules.ts';
+import {
+  accountFormErrors,
+  CURRENT_ADMIN_PASSWORD_MISSING,
+  newPasswordsFormErrors,
+  type FieldErrors,
+  type NewPasswordsForm,
+} from '../../lib/validation/rules.ts';
 import { ApiError } from '../api.ts';
 import { Field } from '../ui/Field.tsx';
 import { AdminCard } from './AdminCard.tsx';
@@ -76,7 +82,11 @@ export default function AccountCard({ businessName, email }: Account) {
   };
 
   return (
-    <AdminCard title="Account" description="Your business details and the two passwords. Reset links for forgotten passwords go to the admin email." class="lg:col-span-2">
+    <AdminCard
+      title="Account"
+      description="Your business details and the two passwords. Reset links for forgotten passwords go to the admin email."
+      class="lg:col-span-2"
+    >
       <div class="grid gap-6 lg:grid-cols-3 lg:gap-16">
         <form onSubmit={saveDetails} noValidate class="flex flex-col gap-4">
           <div class="lg:min-h-11">
@@ -162,7 +172,8 @@ function PasswordForm({ which }: { which: Which }) {
       setSubmitted(false);
       showAdminToast({ title: text.done, description: text.doneNote, variant: 'success' });
     } catch (error) {
-      if (error instanceof ApiError && (error.field === password || error.field === 'currentAdminPassword') && error.serverMessage) setErrors({ [error.field]: error.serverMessage });
+      if (error instanceof ApiError && (error.field === password || error.field === 'currentAdminPassword') && error.serverMessage)
+        setErrors({ [error.field]: error.serverMessage });
       showFailure('Failed to change password', error);
     } finally {
       setSaving(false);
@@ -170,7 +181,11 @@ function PasswordForm({ which }: { which: Which }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate class="relative flex flex-col gap-4 border-t border-slate-200 pt-6 lg:border-t-0 lg:pt-0 lg:before:absolute lg:before:inset-y-0 lg:before:-left-8 lg:before:border-l lg:before:border-slate-200">
+    <form
+      onSubmit={submit}
+      noValidate
+      class="relative flex flex-col gap-4 border-t border-slate-200 pt-6 lg:border-t-0 lg:pt-0 lg:before:absolute lg:before:inset-y-0 lg:before:-left-8 lg:before:border-l lg:before:border-slate-200"
+    >
       <div class="lg:min-h-11">
         <h3 class="text-sm font-semibold text-slate-900">{text.heading}</h3>
         <p class="mt-0.5 text-xs text-slate-500">{text.note}</p>

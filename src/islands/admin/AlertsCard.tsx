@@ -90,7 +90,11 @@ export default function AlertsCard() {
       const answer = await adminRequest<TestAnswer>('POST', '/api/admin/alerts/test');
       setAlerts(answer.alerts);
       const failed = Object.values(answer.results).some((r) => r && !r.sent);
-      showAdminToast({ title: failed ? 'Test message not sent' : 'Test message sent', description: answer.message, variant: failed ? 'destructive' : 'success' });
+      showAdminToast({
+        title: failed ? 'Test message not sent' : 'Test message sent',
+        description: answer.message,
+        variant: failed ? 'destructive' : 'success',
+      });
     } catch (error) {
       showFailure('Failed to send the test message', error);
     } finally {
@@ -130,8 +134,15 @@ export default function AlertsCard() {
                     </label>
                     {state.configured ? (
                       <span class="inline-flex items-center gap-2">
-                        <span class="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset">Connected</span>
-                        <button type="button" class="text-xs font-medium text-red-700 hover:underline" onClick={() => void remove(channel)} disabled={busy !== null}>
+                        <span class="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset">
+                          Connected
+                        </span>
+                        <button
+                          type="button"
+                          class="text-xs font-medium text-red-700 hover:underline"
+                          onClick={() => void remove(channel)}
+                          disabled={busy !== null}
+                        >
                           Remove
                         </button>
                       </span>
@@ -175,7 +186,12 @@ export default function AlertsCard() {
             <legend class="text-sm font-medium text-slate-900">Post an alert when</legend>
             {(Object.keys(EVENT_LABELS) as AlertEvent[]).map((name) => (
               <label key={name} class="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" class="h-4 w-4 rounded border-slate-300" checked={alerts.events.includes(name)} onChange={(e) => void toggle(name, e.currentTarget.checked)} />
+                <input
+                  type="checkbox"
+                  class="h-4 w-4 rounded border-slate-300"
+                  checked={alerts.events.includes(name)}
+                  onChange={(e) => void toggle(name, e.currentTarget.checked)}
+                />
                 {EVENT_LABELS[name]}
               </label>
             ))}

@@ -136,7 +136,8 @@ export default function ApiKeysCard({ timeZone = 'UTC' }: { timeZone?: string })
                   </p>
                   <p class="mt-0.5 font-mono text-xs text-slate-500">{key.prefix}…</p>
                   <p class="text-xs text-slate-500">
-                    Created {formatDateTime(key.createdAt, timeZone)} · {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt, timeZone)}` : 'never used'}
+                    Created {formatDateTime(key.createdAt, timeZone)} ·{' '}
+                    {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt, timeZone)}` : 'never used'}
                   </p>
                 </div>
                 <button type="button" class="btn btn-ghost shrink-0 text-red-600 hover:bg-red-50" onClick={() => revoke(key)} disabled={revokingId === key.id}>

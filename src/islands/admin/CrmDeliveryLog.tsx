@@ -85,7 +85,9 @@ export default function CrmDeliveryLog({ timeZone }: { timeZone: string }) {
                 {entry.body && (
                   <details class="mt-1.5">
                     <summary class="cursor-pointer text-xs text-slate-500 hover:text-slate-700">What was sent</summary>
-                    <pre class="mt-1 max-h-40 overflow-auto rounded-md bg-slate-50 p-2 text-[11px] break-all whitespace-pre-wrap text-slate-700">{entry.body}</pre>
+                    <pre class="mt-1 max-h-40 overflow-auto rounded-md bg-slate-50 p-2 text-[11px] break-all whitespace-pre-wrap text-slate-700">
+                      {entry.body}
+                    </pre>
                   </details>
                 )}
               </div>

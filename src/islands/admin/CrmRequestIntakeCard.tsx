@@ -122,12 +122,12 @@ export default function CrmRequestIntakeCard() {
           <div class="rounded-xl border border-slate-200 bg-slate-50/60 p-4 text-sm text-slate-700">
             <p class="font-semibold text-slate-900">Set it up in HighLevel</p>
             <p class="mt-1">
-              Automation › Workflows: a contact trigger (for example <strong>Appointment Status: Showed</strong> or <strong>Opportunity Status: Won</strong>), then a{' '}
-              <strong>Webhook</strong> action (POST) to this URL. The contact's name and email are sent by HighLevel.
+              Automation › Workflows: a contact trigger (for example <strong>Appointment Status: Showed</strong> or <strong>Opportunity Status: Won</strong>),
+              then a <strong>Webhook</strong> action (POST) to this URL. The contact's name and email are sent by HighLevel.
             </p>
             <p class="mt-1">
-              For the staff member, add Custom Data <code class="text-xs">staffEmail</code> and <code class="text-xs">staffFirstName</code> set from the contact's
-              assigned user. Without them the default staff member below is used.
+              For the staff member, add Custom Data <code class="text-xs">staffEmail</code> and <code class="text-xs">staffFirstName</code> set from the
+              contact's assigned user. Without them the default staff member below is used.
             </p>
           </div>
 
@@ -152,7 +152,13 @@ export default function CrmRequestIntakeCard() {
               <label class="label" for="crm-request-template">
                 Email template
               </label>
-              <select id="crm-request-template" class="input" value={templateId} onChange={(e) => setTemplateId(e.currentTarget.value)} aria-invalid={problem?.field === 'templateId'}>
+              <select
+                id="crm-request-template"
+                class="input"
+                value={templateId}
+                onChange={(e) => setTemplateId(e.currentTarget.value)}
+                aria-invalid={problem?.field === 'templateId'}
+              >
                 <option value="">{data.templates.length === 1 ? `Automatic: ${data.templates[0]!.name}` : 'Choose a template'}</option>
                 {data.templates.map((template) => (
                   <option key={template.id} value={String(template.id)}>
@@ -192,7 +198,9 @@ export default function CrmRequestIntakeCard() {
               {fieldError('defaultStaffEmail')}
             </div>
           </div>
-          <p class="-mt-2 text-xs text-slate-500">Used when HighLevel names no assigned user. Leave both empty to refuse such requests (they show in the delivery log).</p>
+          <p class="-mt-2 text-xs text-slate-500">
+            Used when HighLevel names no assigned user. Leave both empty to refuse such requests (they show in the delivery log).
+          </p>
 
           <fieldset>
             <legend class="label">Team per HighLevel user</legend>
@@ -219,7 +227,11 @@ export default function CrmRequestIntakeCard() {
                         <option value="">Choose a team</option>
                         {teamOptions}
                       </select>
-                      <button type="button" class="btn btn-secondary shrink-0 text-red-600 hover:bg-red-50" onClick={() => setRows(rows.filter((_, i) => i !== index))}>
+                      <button
+                        type="button"
+                        class="btn btn-secondary shrink-0 text-red-600 hover:bg-red-50"
+                        onClick={() => setRows(rows.filter((_, i) => i !== index))}
+                      >
                         Remove
                       </button>
                     </div>

@@ -64,8 +64,8 @@ export default function CrmWebhookCard({ timeZone = 'UTC' }: { timeZone?: string
             </p>
             <p class="mt-1">
               Under Custom Data send <code class="text-xs">reviewId</code>, <code class="text-xs">reviewerName</code>, <code class="text-xs">rating</code>,{' '}
-              <code class="text-xs">reviewText</code>, <code class="text-xs">createdAt</code> and <code class="text-xs">reviewUrl</code>, each set
-              from the trigger's review fields. Save, publish, and use <strong>Test Workflow</strong>: the review appears on the wallboard at once.
+              <code class="text-xs">reviewText</code>, <code class="text-xs">createdAt</code> and <code class="text-xs">reviewUrl</code>, each set from the
+              trigger's review fields. Save, publish, and use <strong>Test Workflow</strong>: the review appears on the wallboard at once.
             </p>
           </div>
           <div class="flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">

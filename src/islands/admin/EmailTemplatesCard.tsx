@@ -140,7 +140,11 @@ export default function EmailTemplatesCard() {
       class="lg:col-span-2"
       actions={
         templates && (
-          <span class="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600" role="img" aria-label={`${templates.length} of ${TEMPLATE_LIMIT} templates`}>
+          <span
+            class="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600"
+            role="img"
+            aria-label={`${templates.length} of ${TEMPLATE_LIMIT} templates`}
+          >
             {countLabel(templates.length)}
           </span>
         )
@@ -168,9 +172,7 @@ export default function EmailTemplatesCard() {
                     <div class="flex items-start gap-3">
                       <div class="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 pt-1.5">
                         <p class="text-sm font-semibold text-slate-900 wrap-anywhere">{template.name}</p>
-                        {!template.isActive && (
-                          <span class="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Inactive</span>
-                        )}
+                        {!template.isActive && <span class="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Inactive</span>}
                       </div>
                       <div class="flex shrink-0 items-center gap-1">
                         <button
@@ -211,8 +213,8 @@ export default function EmailTemplatesCard() {
         <div>
           {templates === null ? null : full ? (
             <p class="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600" role="note">
-              <span class="font-medium text-slate-800">You have {TEMPLATE_LIMIT} templates, the most a dashboard can hold.</span> Edit one, or
-              delete one to add another.
+              <span class="font-medium text-slate-800">You have {TEMPLATE_LIMIT} templates, the most a dashboard can hold.</span> Edit one, or delete one to add
+              another.
             </p>
           ) : (
             <form onSubmit={create} noValidate class="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4" aria-label="New email template">
@@ -463,7 +465,7 @@ function EditTemplateDialog({
             });
           }}
         />
-        <DialogActions onCancel={onClose} busy={saving} disabled={!canCreateTemplate(draft)} label='Save Changes' busyLabel='Saving...' />
+        <DialogActions onCancel={onClose} busy={saving} disabled={!canCreateTemplate(draft)} label="Save Changes" busyLabel="Saving..." />
       </form>
     </Dialog>
   );

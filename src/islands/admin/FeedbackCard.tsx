@@ -4,7 +4,6 @@ import { useAdminData } from './use-admin-data.ts';
 import type { FeedbackEntry } from '../../lib/requests/review-link.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 
-
 /** Private feedback customers sent from their review link page, newest first. */
 export default function FeedbackCard({ timeZone = 'UTC' }: { timeZone?: string }) {
   const { data: entries, loadFailed, loading: refreshing, load } = useAdminData(() => adminRequest<FeedbackEntry[]>('GET', '/api/admin/feedback'));
@@ -22,9 +21,7 @@ export default function FeedbackCard({ timeZone = 'UTC' }: { timeZone?: string }
           <LoadingRows label="Loading feedback..." />
         )
       ) : entries.length === 0 ? (
-        <EmptyNote>
-          No private feedback yet. Customers can send it from the link in their review request email.
-        </EmptyNote>
+        <EmptyNote>No private feedback yet. Customers can send it from the link in their review request email.</EmptyNote>
       ) : (
         <ul class="max-h-[32rem] space-y-3 overflow-y-auto" aria-label="Private feedback">
           {entries.map((entry) => (

@@ -45,7 +45,10 @@ const BADGES: Record<GmbCardState, { text: string; classes: string }> = {
 function StatusBadge({ state }: { state: GmbCardState }) {
   const { text, classes } = BADGES[state];
   return (
-    <span data-testid="gmb-status" class={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${classes}`}>
+    <span
+      data-testid="gmb-status"
+      class={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${classes}`}
+    >
       {(state === 'ready' || state === 'incomplete') && <span class="h-1.5 w-1.5 rounded-full bg-emerald-500" aria-hidden="true" />}
       {text}
     </span>
@@ -56,7 +59,10 @@ function GoogleIcon() {
   return (
     <svg viewBox="0 0 24 24" class="h-4 w-4" aria-hidden="true">
       <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1Z" />
-      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23Z" />
+      <path
+        fill="#34A853"
+        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23Z"
+      />
       <path fill="#FBBC05" d="M5.84 14.1A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.44.34-2.1V7.06H2.18A11 11 0 0 0 1 12c0 1.78.43 3.46 1.18 4.94l3.66-2.84Z" />
       <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.56 10.56 0 0 0 12 1 11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.3 9.14 5.38 12 5.38Z" />
     </svg>
@@ -66,7 +72,11 @@ function GoogleIcon() {
 function CheckIcon() {
   return (
     <svg viewBox="0 0 20 20" class="mt-0.5 h-4 w-4 shrink-0 text-brand-600" fill="currentColor" aria-hidden="true">
-      <path fill-rule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z" clip-rule="evenodd" />
+      <path
+        fill-rule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+        clip-rule="evenodd"
+      />
     </svg>
   );
 }
@@ -338,7 +348,11 @@ export default function GoogleProfileCard({ slug, timeZone, googleReturnAddress 
   const connectButton = (variant: 'primary' | 'secondary') => (
     // Its own click must keep the href: the re-render runs before the browser follows the link.
     <NavButton href={GMB_URLS.connect} variant={variant} disabled={busy && work !== 'connect'} onClick={() => setWork('connect')}>
-      {variant === 'primary' && <span class="flex h-5 w-5 items-center justify-center rounded-full bg-white"><GoogleIcon /></span>}
+      {variant === 'primary' && (
+        <span class="flex h-5 w-5 items-center justify-center rounded-full bg-white">
+          <GoogleIcon />
+        </span>
+      )}
       {work === 'connect' ? 'Opening Google...' : connectLabel}
     </NavButton>
   );
@@ -385,9 +399,7 @@ export default function GoogleProfileCard({ slug, timeZone, googleReturnAddress 
           </div>
         ) : state === 'unconfigured' ? (
           <Notice tone="slate" title="Google sign-in is not set up on this server">
-            <p>
-              Ask whoever runs the server to set up Google sign-in for it. Once they have, a Connect Google Account button appears here.
-            </p>
+            <p>Ask whoever runs the server to set up Google sign-in for it. Once they have, a Connect Google Account button appears here.</p>
             {googleReturnAddress && (
               <p>
                 They will need the address Google sends you back to after you sign in:
@@ -404,8 +416,8 @@ export default function GoogleProfileCard({ slug, timeZone, googleReturnAddress 
           <div class="space-y-4">
             <Notice tone="red" title="Google no longer accepts this connection">
               <p>
-                Google refused the saved sign-in: it was revoked, unused for six months, or made while the Google app was in testing. No reviews sync
-                until you reconnect; those already imported are kept.
+                Google refused the saved sign-in: it was revoked, unused for six months, or made while the Google app was in testing. No reviews sync until you
+                reconnect; those already imported are kept.
               </p>
             </Notice>
             <Details status={status} timeZone={timeZone} withSync />
@@ -418,8 +430,8 @@ export default function GoogleProfileCard({ slug, timeZone, googleReturnAddress 
               <>
                 <Notice tone="amber" title="Setup Incomplete">
                   <p>
-                    Google is connected, but the business account and location to read reviews from are not known yet. A new Google Cloud project
-                    is often blocked until Google approves its quota: try again, or enter the IDs by hand.
+                    Google is connected, but the business account and location to read reviews from are not known yet. A new Google Cloud project is often
+                    blocked until Google approves its quota: try again, or enter the IDs by hand.
                   </p>
                   <button type="button" class="btn btn-secondary" disabled={busy} onClick={() => void discover()}>
                     {work === 'discover' ? 'Discovering...' : 'Try Auto-Discover One More Time'}

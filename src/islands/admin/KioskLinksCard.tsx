@@ -23,7 +23,6 @@ export default function KioskLinksCard({ timeZone = 'UTC' }: { timeZone?: string
   const [copied, setCopied] = useState(false);
   const [revokingId, setRevokingId] = useState<number | null>(null);
 
-
   const create = async (event: Event) => {
     event.preventDefault();
     if (!label.trim()) return;
@@ -96,7 +95,10 @@ export default function KioskLinksCard({ timeZone = 'UTC' }: { timeZone?: string
           <p class="mt-1 text-xs text-emerald-800">Copy it now: for your security it is shown only this once.</p>
           <div class="mt-3 flex items-start gap-2">
             {/* The whole link in view, broken anywhere; a click selects all of it. */}
-            <code class="block min-w-0 flex-1 rounded-lg border border-emerald-200 bg-white px-3 py-2.5 font-mono text-xs break-all text-slate-900 select-all" data-testid="share-link">
+            <code
+              class="block min-w-0 flex-1 rounded-lg border border-emerald-200 bg-white px-3 py-2.5 font-mono text-xs break-all text-slate-900 select-all"
+              data-testid="share-link"
+            >
               {created.url}
             </code>
             <button type="button" class="btn btn-secondary shrink-0" onClick={copy}>

@@ -128,7 +128,13 @@ export default function LogoCard({ currentLogo, businessName, brandingRefusal }:
               </p>
             ) : (
               <p id="logo-file-hint" class="mt-1 text-xs text-slate-500" aria-live="polite">
-                {file ? `${file.name} (${kilobytes(file.size)}): preview shown, not uploaded yet.` : done ? 'Logo uploaded.' : logo ? 'Choose a file to replace the current logo.' : 'Choose a file to preview it.'}
+                {file
+                  ? `${file.name} (${kilobytes(file.size)}): preview shown, not uploaded yet.`
+                  : done
+                    ? 'Logo uploaded.'
+                    : logo
+                      ? 'Choose a file to replace the current logo.'
+                      : 'Choose a file to preview it.'}
               </p>
             )}
           </div>

@@ -15,14 +15,21 @@ const BADGES: Record<OutboxStatus, { label: string; class: string }> = {
   retrying: { label: 'Retrying', class: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
 };
 
-const NO_SMTP_HINT = 'This workspace does not send email yet, so the email was kept here. Send the customer their review link yourself, or ask whoever runs the server to set up email, then resend it.';
+const NO_SMTP_HINT =
+  'This workspace does not send email yet, so the email was kept here. Send the customer their review link yourself, or ask whoever runs the server to set up email, then resend it.';
 
 const attemptsText = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
 const canResend = (entry: OutboxEntry) => entry.status === 'failed' || entry.status === 'not sent: no SMTP';
 
 /** The Outbox: every review-request email, sent or not, with the reason and a Resend button. */
 export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) {
-  const { data: entries, setData: setEntries, loadFailed, loading: refreshing, load } = useAdminData(() => adminRequest<OutboxEntry[]>('GET', '/api/admin/outbox'));
+  const {
+    data: entries,
+    setData: setEntries,
+    loadFailed,
+    loading: refreshing,
+    load,
+  } = useAdminData(() => adminRequest<OutboxEntry[]>('GET', '/api/admin/outbox'));
   const [resendingId, setResendingId] = useState<number | null>(null);
 
   const resend = async (entry: OutboxEntry) => {
@@ -33,7 +40,11 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
       if (updated.status === 'sent') showAdminToast({ title: 'Email sent', description: `Delivered to ${updated.to}`, variant: 'success' });
       else if (updated.status === 'pending') showAdminToast({ title: 'Email queued', description: `It goes to ${updated.to} shortly`, variant: 'success' });
       else if (updated.status === 'retrying')
-        showAdminToast({ title: 'Not sent yet', description: 'The mail server did not accept it yet: it will be tried again automatically.', variant: 'destructive' });
+        showAdminToast({
+          title: 'Not sent yet',
+          description: 'The mail server did not accept it yet: it will be tried again automatically.',
+          variant: 'destructive',
+        });
       else
         showAdminToast({
           title: 'Failed to resend email',
@@ -61,9 +72,7 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
           <LoadingRows label="Loading the outbox..." />
         )
       ) : entries.length === 0 ? (
-        <EmptyNote>
-          No emails yet. They appear here when staff log a review request.
-        </EmptyNote>
+        <EmptyNote>No emails yet. They appear here when staff log a review request.</EmptyNote>
       ) : (
         <ul class="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200" aria-label="Emails">
           {entries.map((entry) => {
@@ -73,12 +82,8 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
               <li key={entry.id} class="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start">
                 <div class="min-w-0 flex-1">
                   <div class="flex flex-wrap items-center gap-2">
-                    <span class={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badge.class}`}>
-                      {badge.label}
-                    </span>
-                    <p class="min-w-0 text-sm font-medium text-slate-900 wrap-anywhere">
-                      {entry.subject}
-                    </p>
+                    <span class={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badge.class}`}>{badge.label}</span>
+                    <p class="min-w-0 text-sm font-medium text-slate-900 wrap-anywhere">{entry.subject}</p>
                   </div>
                   <p class="mt-1 text-sm break-all text-slate-600">To {entry.to}</p>
                   <p class="mt-0.5 text-xs text-slate-500">

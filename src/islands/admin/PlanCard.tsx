@@ -52,7 +52,11 @@ function TrialBadge({ text }: { text: string }) {
 function CheckIcon() {
   return (
     <svg viewBox="0 0 20 20" class="mt-0.5 h-4 w-4 shrink-0 text-brand-600" fill="currentColor" aria-hidden="true">
-      <path fill-rule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z" clip-rule="evenodd" />
+      <path
+        fill-rule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+        clip-rule="evenodd"
+      />
     </svg>
   );
 }
@@ -156,9 +160,15 @@ export default function PlanCard() {
               <caption class="sr-only">Plans, what they include and their prices</caption>
               <thead class="hidden bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase sm:table-header-group">
                 <tr>
-                  <th scope="col" class="px-4 py-2">Plan</th>
-                  <th scope="col" class="px-3 py-2">Includes</th>
-                  <th scope="col" class="px-3 py-2">Price</th>
+                  <th scope="col" class="px-4 py-2">
+                    Plan
+                  </th>
+                  <th scope="col" class="px-3 py-2">
+                    Includes
+                  </th>
+                  <th scope="col" class="px-3 py-2">
+                    Price
+                  </th>
                   {canBuy && (
                     <th scope="col" class="px-4 py-2 text-right">
                       <span class="sr-only">Change plan</span>
@@ -197,7 +207,10 @@ export default function PlanCard() {
                           ))}
                         </ul>
                       </td>
-                      <td class="mt-3 block font-semibold whitespace-nowrap text-slate-900 tabular-nums sm:mt-0 sm:table-cell sm:px-3 sm:py-3" data-testid={`plan-price-${entry.plan}`}>
+                      <td
+                        class="mt-3 block font-semibold whitespace-nowrap text-slate-900 tabular-nums sm:mt-0 sm:table-cell sm:px-3 sm:py-3"
+                        data-testid={`plan-price-${entry.plan}`}
+                      >
                         {priceText(entry)}
                       </td>
                       {canBuy && (

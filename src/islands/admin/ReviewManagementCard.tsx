@@ -82,7 +82,11 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
       title="Review Management"
       description="Every review request by team, with the review it was matched to. Edit a request's details or delete it with its data."
       class="min-w-0 lg:col-span-2"
-      actions={items && count > 0 ? <span class="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">{requestCount(count)}</span> : undefined}
+      actions={
+        items && count > 0 ? (
+          <span class="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">{requestCount(count)}</span>
+        ) : undefined
+      }
     >
       {items === null ? (
         loadFailed ? (
@@ -98,7 +102,11 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
             <section key={group.id ?? 'none'} aria-labelledby={`manage-group-${index}`} class="overflow-hidden rounded-xl border border-slate-200">
               <div
                 class="flex items-center justify-between gap-3 border-b px-4 py-2.5"
-                style={{ backgroundColor: tint(group.color, '14'), borderColor: tint(group.color, '33'), boxShadow: `inset 4px 0 0 ${tint(group.color, 'FF')}` }}
+                style={{
+                  backgroundColor: tint(group.color, '14'),
+                  borderColor: tint(group.color, '33'),
+                  boxShadow: `inset 4px 0 0 ${tint(group.color, 'FF')}`,
+                }}
               >
                 <h3 id={`manage-group-${index}`} class="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
                   <span class="h-2.5 w-2.5 shrink-0 rounded-full" style={{ backgroundColor: tint(group.color, 'FF') }} aria-hidden="true" />
@@ -118,12 +126,24 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
                   </colgroup>
                   <thead class="bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                     <tr>
-                      <th scope="col" class="px-4 py-2">Customer</th>
-                      <th scope="col" class="px-3 py-2">Team Member</th>
-                      <th scope="col" class="px-3 py-2">Requested</th>
-                      <th scope="col" class="px-3 py-2">Status</th>
-                      <th scope="col" class="px-3 py-2">Reviewer / Rating</th>
-                      <th scope="col" class="px-4 py-2 text-right">Actions</th>
+                      <th scope="col" class="px-4 py-2">
+                        Customer
+                      </th>
+                      <th scope="col" class="px-3 py-2">
+                        Team Member
+                      </th>
+                      <th scope="col" class="px-3 py-2">
+                        Requested
+                      </th>
+                      <th scope="col" class="px-3 py-2">
+                        Status
+                      </th>
+                      <th scope="col" class="px-3 py-2">
+                        Reviewer / Rating
+                      </th>
+                      <th scope="col" class="px-4 py-2 text-right">
+                        Actions
+                      </th>
                     </tr>
                   </thead>
                   <tbody class="divide-y divide-slate-100">
@@ -273,13 +293,46 @@ function EditRequestDialog({
   };
 
   return (
-    <Dialog open={request !== null} title="Edit Review Request" description={request ? `Logged by ${request.staffFirstName} on ${formatDateTime(request.createdAt, timeZone)}` : undefined} onClose={() => !saving && onClose()}>
+    <Dialog
+      open={request !== null}
+      title="Edit Review Request"
+      description={request ? `Logged by ${request.staffFirstName} on ${formatDateTime(request.createdAt, timeZone)}` : undefined}
+      onClose={() => !saving && onClose()}
+    >
       <form onSubmit={save} noValidate class="space-y-4">
         <div class="grid gap-4 sm:grid-cols-2">
-          <Field id="edit-request-first-name" label="First name" value={form.firstName} maxLength={NAME_MAX} autoComplete="off" disabled={saving} error={errors.firstName} onInput={set('firstName')} />
-          <Field id="edit-request-last-name" label="Last name" value={form.lastName} maxLength={NAME_MAX} autoComplete="off" disabled={saving} error={errors.lastName} onInput={set('lastName')} />
+          <Field
+            id="edit-request-first-name"
+            label="First name"
+            value={form.firstName}
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            disabled={saving}
+            error={errors.firstName}
+            onInput={set('firstName')}
+          />
+          <Field
+            id="edit-request-last-name"
+            label="Last name"
+            value={form.lastName}
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            disabled={saving}
+            error={errors.lastName}
+            onInput={set('lastName')}
+          />
         </div>
-        <Field id="edit-request-email" label="Email" type="email" value={form.email} maxLength={EMAIL_MAX} autoComplete="off" disabled={saving} error={errors.email} onInput={set('email')} />
+        <Field
+          id="edit-request-email"
+          label="Email"
+          type="email"
+          value={form.email}
+          maxLength={EMAIL_MAX}
+          autoComplete="off"
+          disabled={saving}
+          error={errors.email}
+          onInput={set('email')}
+        />
         <Field
           id="edit-request-staff"
           label="Staff first name"
@@ -316,7 +369,7 @@ function EditRequestDialog({
             </p>
           )}
         </div>
-        <DialogActions onCancel={onClose} busy={saving} label='Save Changes' busyLabel='Saving...' />
+        <DialogActions onCancel={onClose} busy={saving} label="Save Changes" busyLabel="Saving..." />
       </form>
     </Dialog>
   );

@@ -107,7 +107,11 @@ export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
       if (!result.configured) {
         showAdminToast({ title: 'Not Configured', description: result.message, variant: 'destructive' });
       } else if (result.success) {
-        showAdminToast({ title: 'Google Fetch Test Success', description: `Found ${result.reviewCount ?? 0} reviews from Google (not imported)`, variant: 'success' });
+        showAdminToast({
+          title: 'Google Fetch Test Success',
+          description: `Found ${result.reviewCount ?? 0} reviews from Google (not imported)`,
+          variant: 'success',
+        });
       } else {
         showAdminToast({ title: 'Error', description: result.error || result.message || 'The Google fetch test failed', variant: 'destructive' });
       }
@@ -155,7 +159,11 @@ export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
     >
       <div class="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p class="text-sm text-slate-600" aria-live="polite">
-          {items === null ? '\u00a0' : items.length === 0 ? 'No reviews yet' : `${reviewCount(items.length)}${waiting > 0 ? ` · ${waiting} waiting to be matched` : ''}`}
+          {items === null
+            ? '\u00a0'
+            : items.length === 0
+              ? 'No reviews yet'
+              : `${reviewCount(items.length)}${waiting > 0 ? ` · ${waiting} waiting to be matched` : ''}`}
         </p>
         <div class="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           <button type="button" class="btn btn-secondary px-3 py-2" onClick={() => void testGoogleFetch()} disabled={fetching}>
@@ -192,12 +200,24 @@ export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
               </colgroup>
               <thead class="bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <tr>
-                  <th scope="col" class="rounded-tl-xl px-4 py-2">Date</th>
-                  <th scope="col" class="px-3 py-2">Reviewer</th>
-                  <th scope="col" class="px-3 py-2">Rating</th>
-                  <th scope="col" class="px-3 py-2">Status</th>
-                  <th scope="col" class="px-3 py-2">Comment</th>
-                  <th scope="col" class="rounded-tr-xl px-4 py-2 text-right">Actions</th>
+                  <th scope="col" class="rounded-tl-xl px-4 py-2">
+                    Date
+                  </th>
+                  <th scope="col" class="px-3 py-2">
+                    Reviewer
+                  </th>
+                  <th scope="col" class="px-3 py-2">
+                    Rating
+                  </th>
+                  <th scope="col" class="px-3 py-2">
+                    Status
+                  </th>
+                  <th scope="col" class="px-3 py-2">
+                    Comment
+                  </th>
+                  <th scope="col" class="rounded-tr-xl px-4 py-2 text-right">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody class="divide-y divide-slate-100">
@@ -308,7 +328,10 @@ function Comment({ text }: { text: string | null }) {
 
 function TeamChip({ name, color }: { name: string; color: string | null }) {
   return (
-    <span class="inline-flex max-w-full items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium text-slate-700" style={{ backgroundColor: tint(color, '1F') }}>
+    <span
+      class="inline-flex max-w-full items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium text-slate-700"
+      style={{ backgroundColor: tint(color, '1F') }}
+    >
       <span class="h-2 w-2 shrink-0 rounded-full" style={{ backgroundColor: tint(color, 'FF') }} aria-hidden="true" />
       <span class="wrap-anywhere">{name}</span>
     </span>
@@ -360,7 +383,9 @@ function MatchCell({ review }: { review: AdminReview }) {
           </summary>
           <div class="z-20 mt-1.5 w-full rounded-lg border border-slate-200 bg-white p-3 text-slate-700 shadow-lg lg:absolute lg:left-0 lg:w-64">
             {typeof review.matchConfidence === 'number' && (
-              <p class="mb-1.5 font-semibold text-slate-900">{status === 'unmatched' ? `Best candidate scored ${review.matchConfidence}%` : `Confidence ${review.matchConfidence}%`}</p>
+              <p class="mb-1.5 font-semibold text-slate-900">
+                {status === 'unmatched' ? `Best candidate scored ${review.matchConfidence}%` : `Confidence ${review.matchConfidence}%`}
+              </p>
             )}
             <ul class="space-y-1">
               {reasons.map((line) => (
@@ -450,7 +475,9 @@ function EditReviewDialog({ review, onClose, onSaved }: { review: AdminReview | 
     }
     setSaving(true);
     try {
-      onSaved(await adminRequest<AdminReview>('PUT', `/api/google-reviews/${review.id}`, { reviewerName: reviewerName.trim(), rating, comment: comment.trim() }));
+      onSaved(
+        await adminRequest<AdminReview>('PUT', `/api/google-reviews/${review.id}`, { reviewerName: reviewerName.trim(), rating, comment: comment.trim() }),
+      );
     } catch (error) {
       if (error instanceof AdminAccessLost) return;
       if (error instanceof ApiError && (error.field === 'reviewerName' || error.field === 'rating' || error.field === 'comment')) {
@@ -502,7 +529,7 @@ function EditReviewDialog({ review, onClose, onSaved }: { review: AdminReview | 
             </p>
           )}
         </div>
-        <DialogActions onCancel={onClose} busy={saving} label='Save Changes' busyLabel='Saving...' />
+        <DialogActions onCancel={onClose} busy={saving} label="Save Changes" busyLabel="Saving..." />
       </form>
     </Dialog>
   );
@@ -647,7 +674,7 @@ function ReassignDialog({
             </fieldset>
           </>
         )}
-        <DialogActions onCancel={onClose} busy={saving} disabled={chosen === null} label='Reassign' busyLabel='Reassigning...' />
+        <DialogActions onCancel={onClose} busy={saving} disabled={chosen === null} label="Reassign" busyLabel="Reassigning..." />
       </form>
     </Dialog>
   );

@@ -83,7 +83,11 @@ export default function SettingsCard() {
   return (
     <AdminCard title="Global Settings" description="Saved as soon as you leave a field.">
       {stored === null ? (
-        loadFailed ? <LoadError message="The settings could not be loaded." onRetry={() => void load()} /> : <LoadingRows label="Loading settings..." />
+        loadFailed ? (
+          <LoadError message="The settings could not be loaded." onRetry={() => void load()} />
+        ) : (
+          <LoadingRows label="Loading settings..." />
+        )
       ) : (
         <div class="space-y-5">
           {visible.length === 0 && hasStartDate && <p class="text-sm text-slate-500">No settings yet.</p>}

@@ -15,7 +15,12 @@ const requestCount = (n: number) => `${n} ${n === 1 ? 'request' : 'requests'}`;
 
 /** Staff as people (issue 13): everyone who logged a request, renamed, merged or deactivated here. */
 export default function StaffCard() {
-  const { data: people, setData: setPeople, loadFailed, load } = useAdminData(async () => sorted((await adminRequest<{ staff: StaffMember[] }>('GET', '/api/admin/staff')).staff));
+  const {
+    data: people,
+    setData: setPeople,
+    loadFailed,
+    load,
+  } = useAdminData(async () => sorted((await adminRequest<{ staff: StaffMember[] }>('GET', '/api/admin/staff')).staff));
   const [renaming, setRenaming] = useState<number | null>(null);
   const [merging, setMerging] = useState<StaffMember | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -72,11 +77,23 @@ export default function StaffCard() {
                     </p>
                   </div>
                   <div class="order-3 -ml-2.5 flex basis-full items-center gap-1 sm:ml-0 sm:basis-auto">
-                    <button type="button" class="btn btn-ghost min-h-11 px-2.5 py-1.5" onClick={() => setRenaming(person.id)} disabled={busyId === person.id} aria-label={`Rename ${person.firstName}`}>
+                    <button
+                      type="button"
+                      class="btn btn-ghost min-h-11 px-2.5 py-1.5"
+                      onClick={() => setRenaming(person.id)}
+                      disabled={busyId === person.id}
+                      aria-label={`Rename ${person.firstName}`}
+                    >
                       Rename
                     </button>
                     {people.length > 1 && (
-                      <button type="button" class="btn btn-ghost min-h-11 px-2.5 py-1.5" onClick={() => setMerging(person)} disabled={busyId === person.id} aria-label={`Merge ${person.firstName} (${person.email}) into someone else`}>
+                      <button
+                        type="button"
+                        class="btn btn-ghost min-h-11 px-2.5 py-1.5"
+                        onClick={() => setMerging(person)}
+                        disabled={busyId === person.id}
+                        aria-label={`Merge ${person.firstName} (${person.email}) into someone else`}
+                      >
                         Merge into…
                       </button>
                     )}
@@ -224,7 +241,9 @@ function MergeDialog({ person, people, onClose, onMerged }: { person: StaffMembe
                 <li>
                   {person.firstName}'s {requestCount(person.requests)} and their reviews move to {into.firstName}.
                 </li>
-                <li>Requests logged with {person.email} from now on count for {into.firstName} too.</li>
+                <li>
+                  Requests logged with {person.email} from now on count for {into.firstName} too.
+                </li>
                 <li>
                   {person.firstName} ({person.email}) leaves this list. This cannot be undone.
                 </li>

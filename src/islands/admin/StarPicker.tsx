@@ -40,7 +40,12 @@ export function StarPicker({ name, legend, value, onChange, disabled = false, er
               onChange={() => onChange(stars)}
             />
             <span class="sr-only">{`${stars} ${stars === 1 ? 'star' : 'stars'}`}</span>
-            <svg viewBox="0 0 20 20" class={`h-7 w-7 transition ${stars <= shown ? 'text-amber-400' : 'text-slate-200'}`} fill="currentColor" aria-hidden="true">
+            <svg
+              viewBox="0 0 20 20"
+              class={`h-7 w-7 transition ${stars <= shown ? 'text-amber-400' : 'text-slate-200'}`}
+              fill="currentColor"
+              aria-hidden="true"
+            >
               <path d={STAR_PATH} />
             </svg>
           </label>

@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import {
-  DEFAULT_TEAM_COLOR,
-  isReservedTeamName,
-  TEAM_COLORS,
-  TEAM_NAME_MAX,
-  teamNameProblem,
-} from '../../lib/validation/team-rules.ts';
+import { DEFAULT_TEAM_COLOR, isReservedTeamName, TEAM_COLORS, TEAM_NAME_MAX, teamNameProblem } from '../../lib/validation/team-rules.ts';
 import { WEEKLY_GOAL_MAX } from '../../lib/validation/settings-rules.ts';
 import { ApiError } from '../api.ts';
 import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
@@ -191,7 +185,13 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
                     </p>
                   </div>
                   <div class="flex shrink-0 items-center gap-1">
-                    <button type="button" class="btn btn-ghost px-3 py-1.5" onClick={() => setEditing(team)} disabled={busy || team.readOnly} aria-label={`Edit ${team.name}`}>
+                    <button
+                      type="button"
+                      class="btn btn-ghost px-3 py-1.5"
+                      onClick={() => setEditing(team)}
+                      disabled={busy || team.readOnly}
+                      aria-label={`Edit ${team.name}`}
+                    >
                       Edit
                     </button>
                     {!locked && (

@@ -1,9 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
-import { DEFAULT_ROTATE_SECONDS, ROTATE_SECONDS_MAX, ROTATE_SECONDS_MIN, WALLBOARD_PANELS, WEEKLY_GOAL_MAX, type WallboardPanel } from '../../lib/validation/settings-rules.ts';
+import {
+  DEFAULT_ROTATE_SECONDS,
+  ROTATE_SECONDS_MAX,
+  ROTATE_SECONDS_MIN,
+  WALLBOARD_PANELS,
+  WEEKLY_GOAL_MAX,
+  type WallboardPanel,
+} from '../../lib/validation/settings-rules.ts';
 import { PANEL_TITLES } from '../wallboard/panels.ts';
 
 /** The settings of the wallboard, shown as their own controls rather than raw text (issue 13). */
-export const WALLBOARD_SETTING_KEYS: ReadonlySet<string> = new Set(['weekly_goal', 'show_reviewer_names', 'show_unknown_team', 'wallboard_panels', 'wallboard_rotate_seconds']);
+export const WALLBOARD_SETTING_KEYS: ReadonlySet<string> = new Set([
+  'weekly_goal',
+  'show_reviewer_names',
+  'show_unknown_team',
+  'wallboard_panels',
+  'wallboard_rotate_seconds',
+]);
 
 interface Props {
   /** The stored value of a key; undefined while the key was never set (the default applies). */
@@ -13,7 +26,17 @@ interface Props {
 }
 
 /** A number saved when it loses focus (or on Enter), like the other settings; empty allowed where `optional`. */
-function NumberSetting({ id, label, hint, value, min, max, optional, disabled, onSave }: {
+function NumberSetting({
+  id,
+  label,
+  hint,
+  value,
+  min,
+  max,
+  optional,
+  disabled,
+  onSave,
+}: {
   id: string;
   label: string;
   hint: string;
@@ -53,7 +76,21 @@ function NumberSetting({ id, label, hint, value, min, max, optional, disabled, o
   );
 }
 
-function YesNoSetting({ id, label, hint, checked, disabled, onSave }: { id: string; label: string; hint: string; checked: boolean; disabled: boolean; onSave: (value: string) => void }) {
+function YesNoSetting({
+  id,
+  label,
+  hint,
+  checked,
+  disabled,
+  onSave,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onSave: (value: string) => void;
+}) {
   return (
     <div class="flex items-start gap-3">
       <input
@@ -79,7 +116,9 @@ function YesNoSetting({ id, label, hint, checked, disabled, onSave }: { id: stri
 
 /** The wallboard part of Global Settings: each change saves at once, with the rules the server checks. */
 export function WallboardSettings({ stored, save, busy }: Props) {
-  const panels = (stored('wallboard_panels') ?? WALLBOARD_PANELS.join(',')).split(',').filter((p): p is WallboardPanel => (WALLBOARD_PANELS as readonly string[]).includes(p));
+  const panels = (stored('wallboard_panels') ?? WALLBOARD_PANELS.join(','))
+    .split(',')
+    .filter((p): p is WallboardPanel => (WALLBOARD_PANELS as readonly string[]).includes(p));
   const togglePanel = (panel: WallboardPanel, on: boolean) => {
     const next = WALLBOARD_PANELS.filter((p) => (p === panel ? on : panels.includes(p)));
     if (next.length > 0) void save('wallboard_panels', next.join(','));

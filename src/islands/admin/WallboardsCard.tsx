@@ -14,7 +14,17 @@ interface Props {
 }
 
 /** A named wallboard's row: open it, add a team to it, make a TV link for it, delete it. */
-function WallboardRow({ slug, wallboard, teamsPerWallboard, onChanged }: { slug: string; wallboard: Wallboard; teamsPerWallboard: number; onChanged: () => void }) {
+function WallboardRow({
+  slug,
+  wallboard,
+  teamsPerWallboard,
+  onChanged,
+}: {
+  slug: string;
+  wallboard: Wallboard;
+  teamsPerWallboard: number;
+  onChanged: () => void;
+}) {
   const [teamName, setTeamName] = useState('');
   const [busy, setBusy] = useState(false);
   const [tvLink, setTvLink] = useState<string | null>(null);
@@ -81,7 +91,13 @@ function WallboardRow({ slug, wallboard, teamsPerWallboard, onChanged }: { slug:
         <a href={`/${slug}/wallboards/${wallboard.id}`} class="btn btn-secondary min-h-11">
           Open
         </a>
-        <button type="button" class="btn btn-ghost min-h-11 text-red-600 hover:bg-red-50" onClick={remove} disabled={busy} aria-label={`Delete ${wallboard.name}`}>
+        <button
+          type="button"
+          class="btn btn-ghost min-h-11 text-red-600 hover:bg-red-50"
+          onClick={remove}
+          disabled={busy}
+          aria-label={`Delete ${wallboard.name}`}
+        >
           Delete
         </button>
       </div>
@@ -142,8 +158,11 @@ export default function WallboardsCard({ slug, planName, wallboardLimit, teamsPe
     return (
       <AdminCard title="Wallboards" description="Each wallboard has its own teams, target and TV links.">
         <p class="text-sm text-slate-700" data-testid="wallboard-limit-note">
-          Your {planName} plan has one wallboard: the one at <a class="font-semibold text-brand-600 underline" href={`/${slug}`}>your dashboard</a>. The Agency
-          plan has up to 10, each with its own teams, target and TV links (for example one per client). You can upgrade in Plan &amp; billing.
+          Your {planName} plan has one wallboard: the one at{' '}
+          <a class="font-semibold text-brand-600 underline" href={`/${slug}`}>
+            your dashboard
+          </a>
+          . The Agency plan has up to 10, each with its own teams, target and TV links (for example one per client). You can upgrade in Plan &amp; billing.
         </p>
       </AdminCard>
     );
@@ -168,7 +187,11 @@ export default function WallboardsCard({ slug, planName, wallboardLimit, teamsPe
 
   const atLimit = wallboards !== null && wallboards.length >= named;
   return (
-    <AdminCard title="Wallboards" description={`Your main wallboard plus up to ${named} more, each with up to ${teamsPerWallboard} teams of its own.`} class="lg:col-span-2">
+    <AdminCard
+      title="Wallboards"
+      description={`Your main wallboard plus up to ${named} more, each with up to ${teamsPerWallboard} teams of its own.`}
+      class="lg:col-span-2"
+    >
       {atLimit ? (
         <p class="mb-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           Your {planName} plan allows {wallboardLimit} wallboards and you have them all. Delete one to make another.
@@ -179,13 +202,32 @@ export default function WallboardsCard({ slug, planName, wallboardLimit, teamsPe
             <label for="new-wallboard-name" class="label">
               Wallboard name
             </label>
-            <input id="new-wallboard-name" class="input" value={name} maxLength={60} placeholder="e.g. Smith & Co" onInput={(e) => setName(e.currentTarget.value)} disabled={creating} />
+            <input
+              id="new-wallboard-name"
+              class="input"
+              value={name}
+              maxLength={60}
+              placeholder="e.g. Smith & Co"
+              onInput={(e) => setName(e.currentTarget.value)}
+              disabled={creating}
+            />
           </div>
           <div>
             <label for="new-wallboard-target" class="label">
               Target reviews
             </label>
-            <input id="new-wallboard-target" class="input" type="number" min={1} max={100000} inputMode="numeric" placeholder="120" value={target} onInput={(e) => setTarget(e.currentTarget.value)} disabled={creating} />
+            <input
+              id="new-wallboard-target"
+              class="input"
+              type="number"
+              min={1}
+              max={100000}
+              inputMode="numeric"
+              placeholder="120"
+              value={target}
+              onInput={(e) => setTarget(e.currentTarget.value)}
+              disabled={creating}
+            />
           </div>
           <button type="submit" class="btn btn-primary min-h-11" disabled={creating || !name.trim()}>
             {creating ? 'Creating...' : 'Create Wallboard'}
@@ -193,7 +235,11 @@ export default function WallboardsCard({ slug, planName, wallboardLimit, teamsPe
         </form>
       )}
       {wallboards === null ? (
-        loadFailed ? <LoadError message="The wallboards could not be loaded." onRetry={() => void load()} /> : <LoadingRows label="Loading wallboards..." />
+        loadFailed ? (
+          <LoadError message="The wallboards could not be loaded." onRetry={() => void load()} />
+        ) : (
+          <LoadingRows label="Loading wallboards..." />
+        )
       ) : wallboards.length === 0 ? (
         <EmptyNote>No other wallboards yet. Your main wallboard is at /{slug}.</EmptyNote>
       ) : (

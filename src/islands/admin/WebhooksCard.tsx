@@ -114,7 +114,9 @@ function DeliveryLog({ endpoint, timeZone }: { endpoint: Endpoint; timeZone: str
                         <span class={`font-medium ${ok ? 'text-emerald-700' : 'text-red-700'}`}>{attemptResult(attempt)}</span>
                         <span class="text-slate-500">{attempt.durationMs} ms</span>
                         <span class="basis-full pl-[4.75rem] text-slate-500 sm:basis-auto sm:pl-0">{formatDateTime(attempt.at, timeZone)}</span>
-                        {attempt.error && !ok && attempt.error !== attemptResult(attempt) && <span class="basis-full break-words text-red-700 sm:pl-[4.75rem]">{attempt.error}</span>}
+                        {attempt.error && !ok && attempt.error !== attemptResult(attempt) && (
+                          <span class="basis-full break-words text-red-700 sm:pl-[4.75rem]">{attempt.error}</span>
+                        )}
                       </li>
                     );
                   })}
@@ -309,7 +311,12 @@ export default function WebhooksCard({ timeZone = 'UTC' }: { timeZone?: string }
                         ▾
                       </span>
                     </button>
-                    <button type="button" class="btn btn-ghost px-3 py-1.5 text-red-600 hover:bg-red-50" onClick={() => remove(endpoint)} disabled={busy?.id === endpoint.id}>
+                    <button
+                      type="button"
+                      class="btn btn-ghost px-3 py-1.5 text-red-600 hover:bg-red-50"
+                      onClick={() => remove(endpoint)}
+                      disabled={busy?.id === endpoint.id}
+                    >
                       {busy?.id === endpoint.id && busy.action === 'delete' ? 'Deleting...' : 'Delete'}
                     </button>
                   </div>

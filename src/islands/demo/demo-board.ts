@@ -63,7 +63,15 @@ export const DEMO_WEEK_GOAL = 24;
 
 /** The landing page's sample card (Tax Team, Advisory, Audit, Ops), plus the Unknown team every workspace has. */
 export function initialDemoBoard(now = Date.now()): DemoBoard {
-  const team = (id: number, name: string, color: string, totals: [number, number, number], week: [number, number], usual: number, earlier: number): DemoTeam => ({
+  const team = (
+    id: number,
+    name: string,
+    color: string,
+    totals: [number, number, number],
+    week: [number, number],
+    usual: number,
+    earlier: number,
+  ): DemoTeam => ({
     id,
     name,
     color,

@@ -125,8 +125,9 @@ describe('connectLive', () => {
     const live = setup();
     live.latest().onopen!();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    (live.latest() as unknown as { listeners: Map<string, ((e: MessageEvent) => void)[]> }).listeners
-      .get('data_update')![0]!({ data: 'not json' } as MessageEvent);
+    (live.latest() as unknown as { listeners: Map<string, ((e: MessageEvent) => void)[]> }).listeners.get('data_update')![0]!({
+      data: 'not json',
+    } as MessageEvent);
     expect(live.data).toEqual([]);
     expect(warn).toHaveBeenCalled();
     live.stop();

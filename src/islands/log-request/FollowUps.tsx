@@ -39,7 +39,10 @@ export function FollowUps({ staffEmail, timezone, show }: Props) {
   const remind = async (item: FollowUp) => {
     setSendingId(item.id);
     try {
-      const answer = await apiRequest<{ message: string; followUp: FollowUp; emailStatus: OutboxStatus }>('POST', `/api/follow-ups/${item.id}/reminder?${query}`);
+      const answer = await apiRequest<{ message: string; followUp: FollowUp; emailStatus: OutboxStatus }>(
+        'POST',
+        `/api/follow-ups/${item.id}/reminder?${query}`,
+      );
       setList((current) => current && { ...current, followUps: current.followUps.map((f) => (f.id === item.id ? answer.followUp : f)) });
       show(
         answer.emailStatus === 'sent'

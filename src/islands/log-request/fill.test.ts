@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clearedDraft, EMPTY_DRAFT, editedBody, emailHtmlFromEditor, filledPhoneScript, isBlankHtml, nextDraft, timingTipFor, type LogTemplate } from './fill.ts';
+import {
+  clearedDraft,
+  EMPTY_DRAFT,
+  editedBody,
+  emailHtmlFromEditor,
+  filledPhoneScript,
+  isBlankHtml,
+  nextDraft,
+  timingTipFor,
+  type LogTemplate,
+} from './fill.ts';
 import { staffCookieString } from './staff-cookies.ts';
 
 const template: LogTemplate = {
@@ -20,7 +30,7 @@ describe('the log form draft', () => {
   });
 
   it('escapes names in the HTML body but not in the plain-text subject', () => {
-    const draft = nextDraft(EMPTY_DRAFT, template, { ...company, firstName: 'Jo <b>', lastName: 'O\'Neil & Co' }, true);
+    const draft = nextDraft(EMPTY_DRAFT, template, { ...company, firstName: 'Jo <b>', lastName: "O'Neil & Co" }, true);
     expect(draft.subject).toBe('Thanks Jo <b>!');
     expect(draft.body).toContain('Hi Jo &lt;b&gt; O&#39;Neil &amp; Co,');
   });
@@ -54,9 +64,7 @@ describe('the log form draft', () => {
   });
 
   it('fills the phone script, or has none', () => {
-    expect(filledPhoneScript(template, { ...company, firstName: 'Sarah', staffFirstName: 'Tom' })).toBe(
-      'Hi Sarah, it is Tom from Harbourside Dental...',
-    );
+    expect(filledPhoneScript(template, { ...company, firstName: 'Sarah', staffFirstName: 'Tom' })).toBe('Hi Sarah, it is Tom from Harbourside Dental...');
     expect(filledPhoneScript({ ...template, phoneScript: '  ' }, company)).toBeNull();
     expect(filledPhoneScript(undefined, company)).toBeNull();
   });
@@ -76,9 +84,7 @@ describe('the editor HTML', () => {
 
 describe('the staff cookies', () => {
   it('last 365 days on the whole site, encoded', () => {
-    expect(staffCookieString('staffFirstName', 'Zoë; x', false)).toBe(
-      'staffFirstName=Zo%C3%AB%3B%20x; Max-Age=31536000; Path=/; SameSite=Lax',
-    );
+    expect(staffCookieString('staffFirstName', 'Zoë; x', false)).toBe('staffFirstName=Zo%C3%AB%3B%20x; Max-Age=31536000; Path=/; SameSite=Lax');
     expect(staffCookieString('teamId', '3', true)).toContain('; Secure');
   });
 });

@@ -88,5 +88,10 @@ export function emailHtmlFromEditor(semanticHtml: string): string {
 
 /** True when the editor's HTML holds no text (Quill's empty document is "<p></p>" or "<p><br></p>"). */
 export function isBlankHtml(html: string): boolean {
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, '').trim() === '';
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, '')
+      .trim() === ''
+  );
 }

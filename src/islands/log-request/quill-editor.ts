@@ -35,7 +35,11 @@ Quill.register(
 );
 
 /** SPEC.md section 2: bold, italic, underline, colour, ordered and bullet lists, link, clean. */
-const TOOLBAR = [['bold', 'italic', 'underline', { color: [] as string[] }], [{ list: 'ordered' }, { list: 'bullet' }], ['link', 'clean']];
+const TOOLBAR = [
+  ['bold', 'italic', 'underline', { color: [] as string[] }],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  ['link', 'clean'],
+];
 const FORMATS = ['bold', 'italic', 'underline', 'color', 'list', 'indent', 'link', 'header'];
 
 /** Names for the controls Quill labels only with its format names ("bold", "list: ordered"...). */

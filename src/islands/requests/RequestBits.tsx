@@ -31,8 +31,7 @@ export function StatusBadge({ status, confidence }: { status: string; confidence
   );
 }
 
-const STAR_PATH =
-  'M10 1.5l2.6 5.3 5.9.9-4.25 4.14 1 5.86L10 14.9l-5.25 2.8 1-5.86L1.5 7.7l5.9-.9L10 1.5Z';
+const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.25 4.14 1 5.86L10 14.9l-5.25 2.8 1-5.86L1.5 7.7l5.9-.9L10 1.5Z';
 
 /** 1 to 5 filled stars out of five. */
 export function Stars({ rating }: { rating: number }) {

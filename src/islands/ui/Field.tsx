@@ -28,9 +28,7 @@ export function Field({ id, label, error, hint, prefix, ...input }: FieldProps) 
       </label>
       {prefix ? (
         <div class="flex">
-          <span class="inline-flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-500">
-            {prefix}
-          </span>
+          <span class="inline-flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-500">{prefix}</span>
           {control}
         </div>
       ) : (

@@ -35,7 +35,9 @@ export function LatestPanel({ reviews, now }: { reviews: LatestReview[]; now: Da
             <span class="h-[1.8vh] min-h-3 w-[1.8vh] min-w-3 shrink-0 rounded-full" style={{ backgroundColor: review.teamColor }} aria-hidden="true" />
             <span class="truncate">{review.teamName}</span>
           </p>
-          <p class="w-full text-[clamp(0.9rem,2.6vh,2.1rem)] whitespace-nowrap text-slate-400 lg:w-auto lg:text-right">{relativeTime(review.createTime, now)}</p>
+          <p class="w-full text-[clamp(0.9rem,2.6vh,2.1rem)] whitespace-nowrap text-slate-400 lg:w-auto lg:text-right">
+            {relativeTime(review.createTime, now)}
+          </p>
         </li>
       ))}
     </ul>

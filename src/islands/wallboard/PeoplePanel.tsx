@@ -23,12 +23,24 @@ export function PeoplePanel({ people }: { people: LeaderboardPerson[] }) {
             <th scope="col" class={`${HEAD} w-[1%]`}>
               <span class="sr-only">Rank</span>#
             </th>
-            <th scope="col" class={`${HEAD} !text-left`}>Name</th>
-            <th scope="col" class={HEAD}>Sent</th>
-            <th scope="col" class={HEAD}>Opened</th>
-            <th scope="col" class={HEAD}>Reviews</th>
-            <th scope="col" class={HEAD}>Conversion</th>
-            <th scope="col" class={HEAD}>Score</th>
+            <th scope="col" class={`${HEAD} !text-left`}>
+              Name
+            </th>
+            <th scope="col" class={HEAD}>
+              Sent
+            </th>
+            <th scope="col" class={HEAD}>
+              Opened
+            </th>
+            <th scope="col" class={HEAD}>
+              Reviews
+            </th>
+            <th scope="col" class={HEAD}>
+              Conversion
+            </th>
+            <th scope="col" class={HEAD}>
+              Score
+            </th>
           </tr>
         </thead>
         <tbody>

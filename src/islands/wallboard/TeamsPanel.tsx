@@ -34,12 +34,20 @@ function TeamCard({ team, slug, links }: { team: DashboardTeam; slug: string; li
   // The score decides the lead, not the raw count of reviews (issue 13): a busy season wins nobody the badge.
   const leading = team.rank === 1 && team.score > 0;
   return (
-    <article data-testid="team-card" class="team-card min-h-0 overflow-hidden rounded-3xl bg-slate-900/80 ring-1 ring-white/10" style={{ boxShadow: `inset 0 0.6vh 0 ${team.color}` }}>
+    <article
+      data-testid="team-card"
+      class="team-card min-h-0 overflow-hidden rounded-3xl bg-slate-900/80 ring-1 ring-white/10"
+      style={{ boxShadow: `inset 0 0.6vh 0 ${team.color}` }}
+    >
       <div class="team-card-body flex h-full flex-col justify-between gap-2 px-4 pt-4 pb-3">
         <div class="team-card-head flex min-w-0 items-center justify-between gap-[0.5em]">
           <div class="team-card-name flex min-w-0 items-center gap-[0.35em] text-[1.4rem] leading-tight font-bold">
             {team.rank !== null ? (
-              <span data-testid="team-rank" class="shrink-0 rounded-[0.3em] border-[0.08em] px-[0.2em] text-[0.8em] font-black tabular-nums" style={{ borderColor: team.color }}>
+              <span
+                data-testid="team-rank"
+                class="shrink-0 rounded-[0.3em] border-[0.08em] px-[0.2em] text-[0.8em] font-black tabular-nums"
+                style={{ borderColor: team.color }}
+              >
                 #{team.rank}
               </span>
             ) : (
@@ -92,10 +100,7 @@ export function TeamsPanel({ teams, slug, links }: { teams: DashboardTeam[]; slu
   const rows = Math.ceil(teams.length / columns);
   // The rows share the panel's height on a large screen; a phone's cards take the height they need.
   return (
-    <div
-      class="team-cards grid grid-cols-1 gap-[2vh] md:grid-cols-2 lg:h-full lg:min-h-0"
-      style={{ '--team-columns': columns, '--team-rows': rows }}
-    >
+    <div class="team-cards grid grid-cols-1 gap-[2vh] md:grid-cols-2 lg:h-full lg:min-h-0" style={{ '--team-columns': columns, '--team-rows': rows }}>
       {teams.map((team) => (
         <TeamCard key={team.id} team={team} slug={slug} links={links} />
       ))}

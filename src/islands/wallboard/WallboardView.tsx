@@ -105,7 +105,9 @@ export default function WallboardView({ dashboard, slug, links, status, now, ban
             )}
             <div class="min-w-0">
               <p class="text-[clamp(0.8rem,2vh,1.6rem)] font-semibold tracking-[0.2em] text-amber-300 uppercase">{hasName ? 'Review Challenge' : 'Team'}</p>
-              <h1 class="text-[clamp(1.6rem,5vh,4.25rem)] leading-tight font-extrabold break-words lg:truncate">{hasName ? dashboard.companyName : 'Review Challenge'}</h1>
+              <h1 class="text-[clamp(1.6rem,5vh,4.25rem)] leading-tight font-extrabold break-words lg:truncate">
+                {hasName ? dashboard.companyName : 'Review Challenge'}
+              </h1>
             </div>
             {/* Named by what it shows, then where it goes: a spoken name holds the visible words (WCAG 2.5.3). */}
             {links && <span class="sr-only">, open the admin panel</span>}
@@ -153,7 +155,10 @@ export default function WallboardView({ dashboard, slug, links, status, now, ban
         {panel === 'latest' && <LatestPanel reviews={dashboard.latestReviews} now={now} />}
       </section>
 
-      <p class="pointer-events-none flex items-center justify-end gap-2 text-[clamp(0.7rem,1.5vh,1rem)] text-slate-400 lg:fixed lg:right-[1.5vw] lg:bottom-[1vh]" aria-live="polite">
+      <p
+        class="pointer-events-none flex items-center justify-end gap-2 text-[clamp(0.7rem,1.5vh,1rem)] text-slate-400 lg:fixed lg:right-[1.5vw] lg:bottom-[1vh]"
+        aria-live="polite"
+      >
         <span class={`h-2 w-2 rounded-full ${status.ok ? 'bg-emerald-400' : 'bg-amber-400'}`} aria-hidden="true" />
         {status.text}
       </p>

@@ -29,7 +29,12 @@ export function WeekPanel({ teams, weekGoal }: { teams: DashboardTeam[]; weekGoa
               </span>
             </p>
             <div class="col-span-2 h-[clamp(0.75rem,2vh,1.6rem)] overflow-hidden rounded-full bg-white/10 lg:col-span-1" aria-hidden="true">
-              {target && <div class={`h-full rounded-full transition-[width] duration-1000 motion-reduce:transition-none ${progressColor(team.weekReviews, target.goal)}`} style={{ width: `${percent}%` }} />}
+              {target && (
+                <div
+                  class={`h-full rounded-full transition-[width] duration-1000 motion-reduce:transition-none ${progressColor(team.weekReviews, target.goal)}`}
+                  style={{ width: `${percent}%` }}
+                />
+              )}
             </div>
             <p class="col-span-2 text-[clamp(1rem,3vh,2.5rem)] text-slate-300 tabular-nums lg:col-span-1 lg:text-right">
               <span class="font-black text-amber-300">{team.scoreParts.weekScore}</span> points this week

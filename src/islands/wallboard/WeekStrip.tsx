@@ -26,7 +26,10 @@ export function WeekStrip({ week, now }: { week: DashboardWeek; now: Date }) {
               aria-valuenow={percent}
               aria-label="Progress toward this week's goal"
             >
-              <span class={`block h-full rounded-full transition-[width] duration-1000 motion-reduce:transition-none ${progressColor(week.reviews, week.goal ?? 0)}`} style={{ width: `${percent}%` }} />
+              <span
+                class={`block h-full rounded-full transition-[width] duration-1000 motion-reduce:transition-none ${progressColor(week.reviews, week.goal ?? 0)}`}
+                style={{ width: `${percent}%` }}
+              />
             </span>
           )}
         </p>

@@ -6,11 +6,15 @@ describe('alertText', () => {
     expect(alertText({ event: 'review.matched', businessName: 'Harbourside Dental', teamName: 'Front Desk', staffFirstName: 'Tom', rating: 4 })).toBe(
       '★★★★☆ A new 4-star review for Front Desk, thanks to Tom! (Harbourside Dental)',
     );
-    expect(alertText({ event: 'review.matched', businessName: 'H', teamName: 'Front Desk', staffFirstName: null, rating: null })).toBe('A new review for Front Desk! (H)');
+    expect(alertText({ event: 'review.matched', businessName: 'H', teamName: 'Front Desk', staffFirstName: null, rating: null })).toBe(
+      'A new review for Front Desk! (H)',
+    );
   });
 
   it('says which goal or target was reached', () => {
-    expect(alertText({ event: 'goal.reached', businessName: 'H', teamName: 'Front Desk', goal: 5 })).toBe("🎯 Front Desk reached this week's goal of 5 reviews! (H)");
+    expect(alertText({ event: 'goal.reached', businessName: 'H', teamName: 'Front Desk', goal: 5 })).toBe(
+      "🎯 Front Desk reached this week's goal of 5 reviews! (H)",
+    );
     expect(alertText({ event: 'goal.reached', businessName: 'H', teamName: null, goal: 20 })).toBe("🎯 This week's goal of 20 reviews is reached! (H)");
     expect(alertText({ event: 'target.reached', businessName: 'H', target: 120 })).toBe('🏆 Target reached: 120 reviews in the challenge! (H)');
   });
@@ -24,7 +28,12 @@ describe('teamsMessage', () => {
         {
           contentType: 'application/vnd.microsoft.card.adaptive',
           contentUrl: null,
-          content: { $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', type: 'AdaptiveCard', version: '1.4', body: [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: 'Hi', weight: 'Bolder', size: 'Medium' }] }] },
+          content: {
+            $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+            type: 'AdaptiveCard',
+            version: '1.4',
+            body: [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: 'Hi', weight: 'Bolder', size: 'Medium' }] }],
+          },
         },
       ],
     });
@@ -33,9 +42,15 @@ describe('teamsMessage', () => {
 
 // Issue 27, item 13: a staff first name `<!channel>` reached Slack as a live @channel mention.
 describe('hostile names in an alert', () => {
-  const hostile = alertText({ event: 'review.matched', businessName: 'Smith & Co', teamName: '<https://evil.example|click> **Crew**', staffFirstName: '<!channel> *boss*', rating: 5 });
+  const hostile = alertText({
+    event: 'review.matched',
+    businessName: 'Smith & Co',
+    teamName: '<https://evil.example|click> **Crew**',
+    staffFirstName: '<!channel> *boss*',
+    rating: 5,
+  });
 
-  it('reach Slack as typed: no control sequence (mention, link) and no mrkdwn in the body, by Slack\'s escaping rule', () => {
+  it("reach Slack as typed: no control sequence (mention, link) and no mrkdwn in the body, by Slack's escaping rule", () => {
     const message = slackMessage(hostile);
     const json = JSON.stringify(message);
     // Slack reads <...> as a mention or link only from a literal "<": none is left.

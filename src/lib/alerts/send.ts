@@ -30,5 +30,6 @@ export async function postAlert(channel: AlertChannel, url: string, text: string
   const body = JSON.stringify(channel === 'slack' ? slackMessage(text) : teamsMessage(text));
   const outcome = await postJsonPinned(new URL(url), body, { allowPrivate, timeoutMs: ALERT_TIMEOUT_MS });
   if (!outcome.ok) throw new AlertNotDelivered(outcome.refused ? outcome.error : `${service} could not be reached: ${outcome.error}`, false);
-  if (outcome.status < 200 || outcome.status >= 300) throw new AlertNotDelivered(describe(service, outcome.status, outcome.body), FINAL_STATUSES.has(outcome.status));
+  if (outcome.status < 200 || outcome.status >= 300)
+    throw new AlertNotDelivered(describe(service, outcome.status, outcome.body), FINAL_STATUSES.has(outcome.status));
 }

@@ -51,8 +51,10 @@ export async function alertTargets(db: Db, workspaceId: number, key: Buffer): Pr
 export async function saveAlerts(db: Db, workspaceId: number, key: Buffer, change: AlertsChange): Promise<AlertsView> {
   const values: Partial<typeof alertSettings.$inferInsert> = { updatedAt: new Date() };
   // A new or removed URL starts with a clean slate: the last error was the old address's.
-  if (change.slackWebhookUrl !== undefined) Object.assign(values, { slackUrlSealed: change.slackWebhookUrl ? seal(change.slackWebhookUrl, key) : null, slackError: null });
-  if (change.teamsWebhookUrl !== undefined) Object.assign(values, { teamsUrlSealed: change.teamsWebhookUrl ? seal(change.teamsWebhookUrl, key) : null, teamsError: null });
+  if (change.slackWebhookUrl !== undefined)
+    Object.assign(values, { slackUrlSealed: change.slackWebhookUrl ? seal(change.slackWebhookUrl, key) : null, slackError: null });
+  if (change.teamsWebhookUrl !== undefined)
+    Object.assign(values, { teamsUrlSealed: change.teamsWebhookUrl ? seal(change.teamsWebhookUrl, key) : null, teamsError: null });
   if (change.events !== undefined) values.events = [...new Set(change.events)];
   await db
     .insert(alertSettings)

@@ -3,8 +3,19 @@ import { ALERT_URL_MESSAGES, checkAlertUrl } from './targets.ts';
 
 describe('checkAlertUrl', () => {
   it("takes Slack's incoming webhooks only, over https", () => {
-    expect(checkAlertUrl('slack', ' https://hooks.slack.com/services/T0123/B0456/abcDEF123 ', false)).toEqual({ ok: true, url: 'https://hooks.slack.com/services/T0123/B0456/abcDEF123' });
-    for (const url of ['http://hooks.slack.com/services/T/B/x', 'https://hooks.slack.com.evil.test/services/T/B/x', 'https://example.com/services/T/B/x', 'https://hooks.slack.com/workflows/T/B/x', 'https://user:pw@hooks.slack.com/services/T/B/x', 'not a url', 'https://hooks.slack.com:8443/services/T/B/x']) {
+    expect(checkAlertUrl('slack', ' https://hooks.slack.com/services/T0123/B0456/abcDEF123 ', false)).toEqual({
+      ok: true,
+      url: 'https://hooks.slack.com/services/T0123/B0456/abcDEF123',
+    });
+    for (const url of [
+      'http://hooks.slack.com/services/T/B/x',
+      'https://hooks.slack.com.evil.test/services/T/B/x',
+      'https://example.com/services/T/B/x',
+      'https://hooks.slack.com/workflows/T/B/x',
+      'https://user:pw@hooks.slack.com/services/T/B/x',
+      'not a url',
+      'https://hooks.slack.com:8443/services/T/B/x',
+    ]) {
       expect(checkAlertUrl('slack', url, false)).toEqual({ ok: false, message: ALERT_URL_MESSAGES.slack });
     }
   });
@@ -17,7 +28,13 @@ describe('checkAlertUrl', () => {
     ]) {
       expect(checkAlertUrl('teams', url, false).ok, url).toBe(true);
     }
-    for (const url of ['https://logic.azure.com.evil.test/x', 'http://prod-1.logic.azure.com/workflows/x', 'https://127.0.0.1/x', 'https://10.0.0.5/hook', 'file:///etc/passwd']) {
+    for (const url of [
+      'https://logic.azure.com.evil.test/x',
+      'http://prod-1.logic.azure.com/workflows/x',
+      'https://127.0.0.1/x',
+      'https://10.0.0.5/hook',
+      'file:///etc/passwd',
+    ]) {
       expect(checkAlertUrl('teams', url, false)).toEqual({ ok: false, message: ALERT_URL_MESSAGES.teams });
     }
   });

@@ -28,7 +28,10 @@ type AlertDomainEvent = DomainEvent<AlertEvent>;
 
 async function teamName(db: Db, workspaceId: number, teamId: number | null): Promise<string | null> {
   if (teamId === null) return null;
-  const [team] = await db.select({ name: teams.name }).from(teams).where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, teamId)));
+  const [team] = await db
+    .select({ name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, teamId)));
   return team?.name ?? null;
 }
 
@@ -38,7 +41,10 @@ async function factsOf(db: Db, event: AlertDomainEvent, workspace: Workspace): P
   const { businessName } = workspace;
   if (event.type === 'review.matched') {
     const data = event.data as DomainEvent<'review.matched'>['data'];
-    const [review] = await db.select({ rating: reviews.rating }).from(reviews).where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, data.reviewId)));
+    const [review] = await db
+      .select({ rating: reviews.rating })
+      .from(reviews)
+      .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, data.reviewId)));
     const name = await teamName(db, workspaceId, data.teamId);
     if (!review || !name) return null;
     const [request] =
@@ -87,7 +93,11 @@ export function alertsWorker(runtime: Runtime) {
       for (const channel of channels) {
         const id = stableUuid(`alert:${event.id}:${channel}`);
         // A consumer job retried after its commit finds its posts there and queues nothing twice.
-        const [created] = await tx.insert(alertPosts).values({ id, workspaceId, channel, text, status: 'pending' }).onConflictDoNothing().returning({ id: alertPosts.id });
+        const [created] = await tx
+          .insert(alertPosts)
+          .values({ id, workspaceId, channel, text, status: 'pending' })
+          .onConflictDoNothing()
+          .returning({ id: alertPosts.id });
         if (!created) continue;
         await runtime.jobs.send(QUEUES.alertDelivery.name, { workspaceId, postId: id } satisfies AlertPostJob, { id, tx });
         queued++;
@@ -104,12 +114,21 @@ export function alertDeliveryWorker(runtime: Runtime) {
     const { workspaceId } = job.data;
     const post =
       'postId' in job.data
-        ? (await db.select().from(alertPosts).where(and(eq(alertPosts.workspaceId, workspaceId), eq(alertPosts.id, job.data.postId))))[0]
+        ? (
+            await db
+              .select()
+              .from(alertPosts)
+              .where(and(eq(alertPosts.workspaceId, workspaceId), eq(alertPosts.id, job.data.postId)))
+          )[0]
         : { id: null, channel: job.data.channel, text: job.data.text, attempts: 0, status: 'pending' as const };
     if (!post) return { skipped: 'post gone' };
     if (post.status === 'delivered' || post.status === 'failed') return { skipped: `already ${post.status}` };
     const settle = async (status: DeliveryStatus) => {
-      if (post.id) await db.update(alertPosts).set({ status, attempts: sql`${alertPosts.attempts} + 1` }).where(eq(alertPosts.id, post.id));
+      if (post.id)
+        await db
+          .update(alertPosts)
+          .set({ status, attempts: sql`${alertPosts.attempts} + 1` })
+          .where(eq(alertPosts.id, post.id));
     };
     const url = (await alertTargets(db, workspaceId, runtime.secretKey)).urls[post.channel];
     if (!url) {

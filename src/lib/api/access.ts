@@ -34,7 +34,8 @@ export async function checkApiKey(db: Db, request: Request): Promise<Gate> {
   const workspace = use ? await findWorkspaceById(db, use.workspaceId) : null;
   if (!use || !workspace) return { ok: false, response: unauthorized('The API key is not valid, or it was revoked') };
   const headers = rateLimitHeaders(use.rate);
-  if (use.rate.exceeded) return { ok: false, response: problem(429, `Rate limit of ${use.rate.limit} requests a minute reached: retry in ${use.rate.reset} seconds`, { headers }) };
+  if (use.rate.exceeded)
+    return { ok: false, response: problem(429, `Rate limit of ${use.rate.limit} requests a minute reached: retry in ${use.rate.reset} seconds`, { headers }) };
   if (use.scope === 'read' && !SAFE_METHODS.has(request.method)) {
     return { ok: false, response: problem(403, 'This API key is read-only: create a key with the write scope to make changes', { headers }) };
   }

@@ -42,7 +42,10 @@ describe('withIdempotency', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       return json({ id: runs }, 201);
     };
-    const [a, b] = await Promise.all([withIdempotency(database.db, workspace.id, post('k-2', {}), slow), withIdempotency(database.db, workspace.id, post('k-2', {}), slow)]);
+    const [a, b] = await Promise.all([
+      withIdempotency(database.db, workspace.id, post('k-2', {}), slow),
+      withIdempotency(database.db, workspace.id, post('k-2', {}), slow),
+    ]);
     expect(runs).toBe(1);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
 

@@ -18,17 +18,17 @@ export function requestHash(method: string, path: string, body: string | Uint8Ar
   return createHash('sha256').update(`${method} ${path}\n`).update(body).digest('hex');
 }
 
-export type Claim =
-  | { kind: 'none' }
-  | { kind: 'claimed'; key: string }
-  | { kind: 'answered'; response: Response };
+export type Claim = { kind: 'none' } | { kind: 'claimed'; key: string } | { kind: 'answered'; response: Response };
 
 /** Validates the header and claims its key; `answered` when the request must not run again. */
 export async function claimIdempotencyKey(db: Db, workspaceId: number, header: string | null, hash: string, now = new Date()): Promise<Claim> {
   if (header === null) return { kind: 'none' };
   const key = header.trim();
   if (key === '' || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) {
-    return { kind: 'answered', response: problem(400, `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters`, { field: 'Idempotency-Key' }) };
+    return {
+      kind: 'answered',
+      response: problem(400, `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters`, { field: 'Idempotency-Key' }),
+    };
   }
   const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
   // Expired keys of the workspace go, this one among them, so it may be used again after a day.
@@ -44,12 +44,25 @@ export async function claimIdempotencyKey(db: Db, workspaceId: number, header: s
     .select()
     .from(apiIdempotency)
     .where(and(eq(apiIdempotency.workspaceId, workspaceId), eq(apiIdempotency.idempotencyKey, key)));
-  if (!stored) return { kind: 'answered', response: problem(409, 'A request with this Idempotency-Key is still being answered: retry shortly', { type: 'idempotency-in-progress' }) };
+  if (!stored)
+    return {
+      kind: 'answered',
+      response: problem(409, 'A request with this Idempotency-Key is still being answered: retry shortly', { type: 'idempotency-in-progress' }),
+    };
   if (stored.requestHash !== hash) {
-    return { kind: 'answered', response: problem(422, 'This Idempotency-Key was used with a different request', { field: 'Idempotency-Key', type: 'idempotency-mismatch' }) };
+    return {
+      kind: 'answered',
+      response: problem(422, 'This Idempotency-Key was used with a different request', { field: 'Idempotency-Key', type: 'idempotency-mismatch' }),
+    };
   }
   if (stored.status === null) {
-    return { kind: 'answered', response: problem(409, 'A request with this Idempotency-Key is still being answered: retry shortly', { type: 'idempotency-in-progress', headers: { 'retry-after': '1' } }) };
+    return {
+      kind: 'answered',
+      response: problem(409, 'A request with this Idempotency-Key is still being answered: retry shortly', {
+        type: 'idempotency-in-progress',
+        headers: { 'retry-after': '1' },
+      }),
+    };
   }
   const contentType = stored.status >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8';
   return {
@@ -77,16 +90,14 @@ export async function settleIdempotencyKey(db: Db, workspaceId: number, key: str
   } catch {
     body = null;
   }
-  await db.update(apiIdempotency).set({ status: response.status, response: sql`${JSON.stringify(body)}::jsonb` }).where(where);
+  await db
+    .update(apiIdempotency)
+    .set({ status: response.status, response: sql`${JSON.stringify(body)}::jsonb` })
+    .where(where);
 }
 
 /** Runs a create under the request's Idempotency-Key (when it has one). */
-export async function withIdempotency(
-  db: Db,
-  workspaceId: number,
-  request: Request,
-  create: () => Promise<Response>,
-): Promise<Response> {
+export async function withIdempotency(db: Db, workspaceId: number, request: Request, create: () => Promise<Response>): Promise<Response> {
   const header = request.headers.get(IDEMPOTENCY_HEADER);
   if (header === null) return create();
   // The body is read from a copy (the handler parses the request itself), no further than the limit.

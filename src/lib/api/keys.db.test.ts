@@ -37,7 +37,12 @@ describe('useApiKey', () => {
     const created = (await createApiKey(database.db, workspace.id, { name: 'CRM', scope: 'write' }))!;
     const t0 = new Date('2026-05-04T10:00:10Z');
     const first = (await useApiKey(database.db, created.key, t0))!;
-    expect(first).toMatchObject({ keyId: created.id, workspaceId: workspace.id, scope: 'write', rate: { limit: RATE_LIMIT, remaining: RATE_LIMIT - 1, reset: 50, exceeded: false } });
+    expect(first).toMatchObject({
+      keyId: created.id,
+      workspaceId: workspace.id,
+      scope: 'write',
+      rate: { limit: RATE_LIMIT, remaining: RATE_LIMIT - 1, reset: 50, exceeded: false },
+    });
     const second = (await useApiKey(database.db, created.key, new Date('2026-05-04T10:00:40Z')))!;
     expect(second.rate.remaining).toBe(RATE_LIMIT - 2);
     const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
@@ -50,7 +55,12 @@ describe('useApiKey', () => {
     await database.db.update(apiKeys).set({ rateCount: RATE_LIMIT }).where(eq(apiKeys.id, created.id));
     const over = (await useApiKey(database.db, created.key, new Date('2026-05-04T10:01:30Z')))!;
     expect(over.rate).toMatchObject({ remaining: 0, exceeded: true, reset: 30 });
-    expect(rateLimitHeaders(over.rate)).toMatchObject({ 'ratelimit-limit': String(RATE_LIMIT), 'ratelimit-remaining': '0', 'ratelimit-reset': '30', 'retry-after': '30' });
+    expect(rateLimitHeaders(over.rate)).toMatchObject({
+      'ratelimit-limit': String(RATE_LIMIT),
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': '30',
+      'retry-after': '30',
+    });
 
     expect(await revokeApiKey(database.db, workspace.id + 1000, created.id)).toBe(false);
     expect(await revokeApiKey(database.db, workspace.id, created.id)).toBe(true);

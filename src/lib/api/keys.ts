@@ -74,9 +74,20 @@ export async function createApiKey(db: Db, workspaceId: number, input: { name: s
     db,
     workspaceId,
     MAX_API_KEYS,
-    async (tx) => (await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt))))[0]?.n ?? 0,
     async (tx) =>
-      (await tx.insert(apiKeys).values({ workspaceId, name: input.name, scope: input.scope, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashApiKey(key) }).returning())[0]!,
+      (
+        await tx
+          .select({ n: count() })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
+      )[0]?.n ?? 0,
+    async (tx) =>
+      (
+        await tx
+          .insert(apiKeys)
+          .values({ workspaceId, name: input.name, scope: input.scope, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashApiKey(key) })
+          .returning()
+      )[0]!,
   );
   return added.ok ? { ...itemOf(added.value), key } : null;
 }
@@ -95,7 +106,7 @@ export interface KeyUse {
   keyId: number;
   workspaceId: number;
   scope: ApiKeyScope;
-  rate: { limit: number; remaining: number; /** Seconds until the window ends. */ reset: number; exceeded: boolean };
+  rate: { limit: number; remaining: number /** Seconds until the window ends. */; reset: number; exceeded: boolean };
 }
 
 /**

@@ -35,7 +35,7 @@ const errors = (...statuses: number[]): ZodOpenApiResponsesObject => {
     400: `The request is not valid (\`field\` names the field at fault): a wrong value, a field the body does not have, or JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
     401: 'No key, an unknown key or a revoked key.',
     403: "A read key tried to write, or the workspace's plan does not allow it.",
-    404: 'Not found: an id (in the path, or teamId and templateId in a body) that is not of the key\'s workspace.',
+    404: "Not found: an id (in the path, or teamId and templateId in a body) that is not of the key's workspace.",
     409: 'Conflict.',
     413: `The body is larger than ${MAX_JSON_BODY_BYTES / 1024 / 1024} MB.`,
     422: 'The Idempotency-Key was used before with another request.',
@@ -50,13 +50,11 @@ const ok = (description: string, schema: z.ZodType, headers: Record<string, unkn
   content: { 'application/json': { schema } },
 });
 
-const idempotencyKey = z
-  .string()
-  .max(IDEMPOTENCY_KEY_MAX)
-  .optional()
-  .meta({ description: 'Any unique string (a UUID): a retry with the same key and body answers the first result again and creates nothing more. Kept for 24 hours.' });
+const idempotencyKey = z.string().max(IDEMPOTENCY_KEY_MAX).optional().meta({
+  description: 'Any unique string (a UUID): a retry with the same key and body answers the first result again and creates nothing more. Kept for 24 hours.',
+});
 
-const pathId = z.string().regex(/^\d+$/).meta({ description: 'The id (of the key\'s workspace).', example: '42' });
+const pathId = z.string().regex(/^\d+$/).meta({ description: "The id (of the key's workspace).", example: '42' });
 
 const operations: Record<string, Record<'get' | 'post', ZodOpenApiOperationObject | undefined>> = {
   '/teams': {
@@ -64,7 +62,7 @@ const operations: Record<string, Record<'get' | 'post', ZodOpenApiOperationObjec
       operationId: 'listTeams',
       summary: 'List teams',
       tags: ['Teams'],
-      responses: { '200': ok('The workspace\'s teams.', z.array(teamSchema)), ...errors() },
+      responses: { '200': ok("The workspace's teams.", z.array(teamSchema)), ...errors() },
     },
     post: undefined,
   },
@@ -74,7 +72,7 @@ const operations: Record<string, Record<'get' | 'post', ZodOpenApiOperationObjec
       summary: 'List staff',
       description: 'The people who log review requests, by first name, with their request counts.',
       tags: ['Staff'],
-      responses: { '200': ok('The workspace\'s staff.', z.array(staffSchema)), ...errors() },
+      responses: { '200': ok("The workspace's staff.", z.array(staffSchema)), ...errors() },
     },
     post: undefined,
   },
@@ -112,7 +110,7 @@ const operations: Record<string, Record<'get' | 'post', ZodOpenApiOperationObjec
     get: {
       operationId: 'listReviews',
       summary: 'List reviews',
-      description: 'Newest first, a page at a time, with each review\'s match status.',
+      description: "Newest first, a page at a time, with each review's match status.",
       tags: ['Reviews'],
       requestParams: { query: reviewListQuery },
       responses: { '200': ok('One page of reviews.', z.array(reviewSchema), linkHeader), ...errors(400) },
@@ -176,7 +174,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         description: [
           'The public REST API of Review Challenge: log review requests from your CRM, add reviews, read teams, staff, reviews and the dashboard.',
           '',
-          '**Keys.** An admin creates a key in the admin panel (API keys card), scoped *read* or *write*. Send it as `Authorization: Bearer rc_live_...`. Every id is of the key\'s workspace: another workspace\'s ids are not found.',
+          "**Keys.** An admin creates a key in the admin panel (API keys card), scoped *read* or *write*. Send it as `Authorization: Bearer rc_live_...`. Every id is of the key's workspace: another workspace's ids are not found.",
           '',
           `**Rate limit.** ${RATE_LIMIT} requests per ${RATE_WINDOW_MS / 1000} seconds per key; every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and a refused one \`Retry-After\`.`,
           '',
@@ -200,7 +198,9 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             summary: 'This OpenAPI document',
             tags: ['Reference'],
             security: [],
-            responses: { '200': { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } } },
+            responses: {
+              '200': { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } },
+            },
           },
         },
       },

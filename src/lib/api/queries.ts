@@ -26,7 +26,10 @@ export async function listApiReviewRequests(db: Db, workspaceId: number, page: P
 
 /** One request of the workspace; null for another workspace's id. */
 export async function getApiReviewRequest(db: Db, workspaceId: number, id: number): Promise<ApiReviewRequest | null> {
-  const rows = await db.select().from(reviewRequests).where(and(eq(reviewRequests.workspaceId, workspaceId), eq(reviewRequests.id, id)));
+  const rows = await db
+    .select()
+    .from(reviewRequests)
+    .where(and(eq(reviewRequests.workspaceId, workspaceId), eq(reviewRequests.id, id)));
   return (await withReviews(db, workspaceId, rows))[0] ?? null;
 }
 
@@ -86,6 +89,9 @@ export async function listApiReviews(db: Db, workspaceId: number, page: Page, ma
 
 /** One review of the workspace; null for another workspace's id. */
 export async function getApiReview(db: Db, workspaceId: number, id: number): Promise<ApiReview | null> {
-  const [row] = await db.select().from(reviews).where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, id)));
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, id)));
   return row ? reviewOf(row) : null;
 }

@@ -24,7 +24,10 @@ export const apiKeyCreatePayload = z.object({
 const idOverride = ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
   // What the preprocessing makes of the field is not the schema's own type: the document says either.
   delete jsonSchema.type;
-  jsonSchema.anyOf = [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^\\d+$' }];
+  jsonSchema.anyOf = [
+    { type: 'integer', minimum: 1 },
+    { type: 'string', pattern: '^\\d+$' },
+  ];
 };
 const shape = logRequestPayload.shape;
 export const apiReviewRequestPayload = logRequestPayload
@@ -42,8 +45,13 @@ export const apiReviewRequestPayload = logRequestPayload
       override: idOverride,
     }),
     customEmailSubject: shape.customEmailSubject.meta({ description: "The email's subject; the template's when empty." }),
-    customEmailContent: shape.customEmailContent.meta({ description: "The email's HTML body; the template's when empty. Placeholders such as {firstName} are filled." }),
-    interactionDate: shape.interactionDate.meta({ description: 'The day the staff member saw the customer (YYYY-MM-DD, not in the future); today when empty.', example: '2026-05-04' }),
+    customEmailContent: shape.customEmailContent.meta({
+      description: "The email's HTML body; the template's when empty. Placeholders such as {firstName} are filled.",
+    }),
+    interactionDate: shape.interactionDate.meta({
+      description: 'The day the staff member saw the customer (YYYY-MM-DD, not in the future); today when empty.',
+      example: '2026-05-04',
+    }),
   })
   // A field the API does not know is refused, not dropped: a client that misspells one hears of it.
   .strict()
@@ -62,10 +70,22 @@ export const REVIEW_TEXT_MAX = 5000;
 /** POST /api/v1/reviews: a review the caller saw (a CRM's review action), matched like every other. */
 export const apiReviewPayload = z
   .object({
-    reviewerName: z.string({ error: 'reviewerName is required' }).trim().min(1, 'reviewerName is required').max(200, 'reviewerName is too long').meta({ example: 'Sarah Kim' }),
-    rating: z.number({ error: 'rating must be a whole number from 1 to 5' }).int('rating must be a whole number from 1 to 5').min(1, 'rating must be a whole number from 1 to 5').max(5, 'rating must be a whole number from 1 to 5'),
+    reviewerName: z
+      .string({ error: 'reviewerName is required' })
+      .trim()
+      .min(1, 'reviewerName is required')
+      .max(200, 'reviewerName is too long')
+      .meta({ example: 'Sarah Kim' }),
+    rating: z
+      .number({ error: 'rating must be a whole number from 1 to 5' })
+      .int('rating must be a whole number from 1 to 5')
+      .min(1, 'rating must be a whole number from 1 to 5')
+      .max(5, 'rating must be a whole number from 1 to 5'),
     comment: z.string().max(REVIEW_TEXT_MAX, 'comment is too long').nullish(),
-    createTime: z.iso.datetime({ offset: true, error: 'createTime must be an ISO 8601 date and time' }).optional().meta({ description: 'When the review was written; now when left out.' }),
+    createTime: z.iso
+      .datetime({ offset: true, error: 'createTime must be an ISO 8601 date and time' })
+      .optional()
+      .meta({ description: 'When the review was written; now when left out.' }),
     externalId: z
       .string()
       .trim()
@@ -74,7 +94,10 @@ export const apiReviewPayload = z
       .optional()
       .meta({ description: "Your system's id for the review: a second delivery with the same id changes the stored review instead of adding one." }),
     platform: z.string().trim().max(100, 'platform is too long').optional().meta({ example: 'Google' }),
-    reviewUrl: z.url({ protocol: /^https?$/, error: 'reviewUrl must be an http(s) address' }).max(2000).optional(),
+    reviewUrl: z
+      .url({ protocol: /^https?$/, error: 'reviewUrl must be an http(s) address' })
+      .max(2000)
+      .optional(),
   })
   .strict()
   .meta({ id: 'ReviewCreate' });
@@ -87,7 +110,7 @@ export const problemSchema = z
     title: z.string().meta({ example: 'Bad Request' }),
     status: z.number().int().meta({ example: 400 }),
     detail: z.string().meta({ example: 'Team selection is required' }),
-    message: z.string().meta({ description: 'The same as detail (the shape of the product\'s other endpoints).' }),
+    message: z.string().meta({ description: "The same as detail (the shape of the product's other endpoints)." }),
     field: z.string().optional().meta({ description: 'The field at fault, when there is one.', example: 'teamId' }),
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details.' });
@@ -172,7 +195,7 @@ export const reviewSchema = z
     receivedAt: isoTime,
     platform: z.string().nullable(),
     matchStatus: z.enum(MATCH_STATUSES),
-    matchConfidence: z.number().int().nullable().meta({ description: 'The matcher\'s confidence, 0 to 100, when it matched.' }),
+    matchConfidence: z.number().int().nullable().meta({ description: "The matcher's confidence, 0 to 100, when it matched." }),
     teamId: z.number().int().nullable(),
     requestId: z.number().int().nullable(),
   })
@@ -192,7 +215,11 @@ const dashboardTeam = z.looseObject({
   color: z.string(),
   reviews: count,
   reviewRequestsSent: count,
-  averageRating: z.number().min(0).max(5).meta({ description: "The average stars of the team's counted reviews, with one decimal; 0 when it has none.", example: 4.7 }),
+  averageRating: z
+    .number()
+    .min(0)
+    .max(5)
+    .meta({ description: "The average stars of the team's counted reviews, with one decimal; 0 when it has none.", example: 4.7 }),
   score: z.number().min(0),
   rank: z.number().int().min(1).nullable(),
   weekReviews: count,

@@ -15,7 +15,10 @@ export const CURRENT_ADMIN_PASSWORD_WRONG = 'The current admin password is incor
 export type AdminConfirmation = 'ok' | 'missing' | 'wrong' | 'blocked';
 
 /** The current admin password, checked as a sign-in is (and counted against the same guessing limits). */
-export async function confirmAdminPassword(db: Db, attempt: Omit<SignInAttempt, 'kind' | 'password'> & { password: string | undefined }): Promise<AdminConfirmation> {
+export async function confirmAdminPassword(
+  db: Db,
+  attempt: Omit<SignInAttempt, 'kind' | 'password'> & { password: string | undefined },
+): Promise<AdminConfirmation> {
   if (!attempt.password) return 'missing';
   const checked = await checkSignIn(db, { ...attempt, password: attempt.password, kind: 'admin' });
   return checked === 'ok' ? 'ok' : checked;
@@ -37,7 +40,10 @@ export async function noticeAccountChange(
   change: AccountChange,
 ): Promise<void> {
   if (!ctx.sender.mailer) {
-    log.warn({ workspaceId: workspace.id, change: change.kind }, 'The account was changed, but no mail server is configured (SMTP_URL): the admin email was not told');
+    log.warn(
+      { workspaceId: workspace.id, change: change.kind },
+      'The account was changed, but no mail server is configured (SMTP_URL): the admin email was not told',
+    );
     return;
   }
   const base = ctx.linkBase.replace(/\/+$/, '');

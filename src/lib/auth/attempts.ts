@@ -39,10 +39,16 @@ async function countAttempt(db: Db, rule: AttemptRule, now: Date): Promise<Attem
   const [row] = await db.insert(attempts).values({ scope: rule.scope, source: rule.source, knownDevice, attemptedAt: now }).returning({ id: attempts.id });
   const id = row!.id;
   const inWindow = and(eq(attempts.scope, rule.scope), gte(attempts.attemptedAt, since));
-  const [bySource] = await db.select({ n: count() }).from(attempts).where(and(inWindow, eq(attempts.source, rule.source)));
+  const [bySource] = await db
+    .select({ n: count() })
+    .from(attempts)
+    .where(and(inWindow, eq(attempts.source, rule.source)));
   let allowed = (bySource?.n ?? 0) <= rule.limit;
   if (allowed && rule.scopeLimit !== undefined && !knownDevice) {
-    const [byScope] = await db.select({ n: count() }).from(attempts).where(and(inWindow, eq(attempts.knownDevice, false)));
+    const [byScope] = await db
+      .select({ n: count() })
+      .from(attempts)
+      .where(and(inWindow, eq(attempts.knownDevice, false)));
     allowed = (byScope?.n ?? 0) <= rule.scopeLimit;
   }
   if (allowed) return { allowed: true, id };

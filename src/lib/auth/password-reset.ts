@@ -147,9 +147,5 @@ export async function endResetLinks(db: Db, workspaceId: number, now = new Date(
 
 /** Counts a use of a reset link from an address; the caller forgets it when the link worked. */
 export function beginResetAttempt(db: Db, address: string, now = new Date()) {
-  return beginAttempt(
-    db,
-    { scope: 'reset-password', source: `address:${address}`, limit: RESET_FAILURES_PER_ADDRESS, windowMs: RESET_FAILURE_WINDOW_MS },
-    now,
-  );
+  return beginAttempt(db, { scope: 'reset-password', source: `address:${address}`, limit: RESET_FAILURES_PER_ADDRESS, windowMs: RESET_FAILURE_WINDOW_MS }, now);
 }

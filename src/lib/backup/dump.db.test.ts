@@ -11,7 +11,10 @@ const sql = <Row extends Record<string, unknown>>(database: Database, text: stri
 
 /** Every row of every table, as JSON, in primary-key order. */
 async function contents(database: Database): Promise<Record<string, unknown[]>> {
-  const tables = await sql<{ name: string }>(database, "SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace ORDER BY relname");
+  const tables = await sql<{ name: string }>(
+    database,
+    "SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace ORDER BY relname",
+  );
   const all: Record<string, unknown[]> = {};
   for (const { name } of tables) all[name] = (await sql<{ row: unknown }>(database, `SELECT to_jsonb(t) AS row FROM ${name} t ORDER BY 1`)).map((r) => r.row);
   return all;
@@ -30,9 +33,17 @@ describe('a backup', () => {
     )) as [{ id: number }];
     await sql(source, "INSERT INTO logos (workspace_id, content_type, data) VALUES ($1, 'image/png', '\\x00ff5c27'::bytea)", [workspace]);
     // Staff merged into a person created after them: the self-reference points forward.
-    const [ann, bob] = await sql<{ id: number }>(source, "INSERT INTO staff (workspace_id, email, first_name) VALUES ($1, 'ann@acme.example', 'Ann'), ($1, 'bob@acme.example', 'Bob') RETURNING id", [workspace]);
+    const [ann, bob] = await sql<{ id: number }>(
+      source,
+      "INSERT INTO staff (workspace_id, email, first_name) VALUES ($1, 'ann@acme.example', 'Ann'), ($1, 'bob@acme.example', 'Bob') RETURNING id",
+      [workspace],
+    );
     await sql(source, 'UPDATE staff SET merged_into_id = $1 WHERE id = $2', [bob!.id, ann!.id]);
-    await sql(source, 'INSERT INTO reviews (workspace_id, kind, source, external_id, rating, create_time, match_evidence) VALUES ($1, \'google\', \'google\', \'g-1\', 5, now(), \'{"why": "line\\nbreak"}\')', [workspace]);
+    await sql(
+      source,
+      "INSERT INTO reviews (workspace_id, kind, source, external_id, rating, create_time, match_evidence) VALUES ($1, 'google', 'google', 'g-1', 5, now(), '{\"why\": \"line\\nbreak\"}')",
+      [workspace],
+    );
   });
   afterAll(async () => {
     await source.close();
@@ -44,7 +55,13 @@ describe('a backup', () => {
     expect(rows).toBeGreaterThan(readMigrations().length);
     expect(await restoreDatabase(target, backup)).toEqual({ workspaces: 1 });
     expect(await contents(target)).toEqual(await contents(source));
-    const next = async (database: Database) => (await sql<{ id: number }>(database, "INSERT INTO staff (workspace_id, email, first_name) SELECT id, 'cy@acme.example', 'Cy' FROM workspaces RETURNING id"))[0]!.id;
+    const next = async (database: Database) =>
+      (
+        await sql<{ id: number }>(
+          database,
+          "INSERT INTO staff (workspace_id, email, first_name) SELECT id, 'cy@acme.example', 'Cy' FROM workspaces RETURNING id",
+        )
+      )[0]!.id;
     expect(await next(target)).toBe(await next(source));
   });
 

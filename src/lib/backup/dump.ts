@@ -103,13 +103,15 @@ export async function dumpDatabase(database: Database, migrations: Migration[] =
       `${SCHEMA_MIGRATIONS_TABLE};`,
       ...applied.map((name) => `-- ${name}\n${known.get(name)!.sql.trim()}\n;`),
       '',
-      '-- Data (migrations may have inserted rows of their own: the backup\'s replace them)',
+      "-- Data (migrations may have inserted rows of their own: the backup's replace them)",
       `TRUNCATE ${order.map(quoteIdent).join(', ')};`,
     ];
     let rows = 0;
     for (const name of order) rows += await dumpTable(tx, byName.get(name)!, out);
 
-    const sequences = await tx.query<{ name: string }>("SELECT relname AS name FROM pg_class WHERE relkind = 'S' AND relnamespace = current_schema()::regnamespace ORDER BY relname");
+    const sequences = await tx.query<{ name: string }>(
+      "SELECT relname AS name FROM pg_class WHERE relkind = 'S' AND relnamespace = current_schema()::regnamespace ORDER BY relname",
+    );
     out.push('', '-- Sequences');
     for (const { name } of sequences) {
       const [state] = await tx.query<{ value: string; called: boolean }>(`SELECT last_value::text AS value, is_called AS called FROM ${quoteIdent(name)}`);

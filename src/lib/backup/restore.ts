@@ -12,7 +12,8 @@ export async function restoreDatabase(database: Database, sql: string): Promise<
   if (!sql.startsWith(BACKUP_HEADER)) throw new RestoreError('This file is not a Review Challenge backup.');
   return database.transaction(async (tx) => {
     const [registry] = await tx.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
-    if (registry?.present) throw new DatabaseNotEmptyError('The database already holds Review Challenge data: a backup is restored only into an empty database.');
+    if (registry?.present)
+      throw new DatabaseNotEmptyError('The database already holds Review Challenge data: a backup is restored only into an empty database.');
     await tx.exec(sql);
     const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
     return { workspaces: count!.n };

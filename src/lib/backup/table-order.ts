@@ -12,7 +12,10 @@ export function loadOrder(tables: string[], keys: ForeignKey[]): string[] {
   for (const { table, references } of keys) if (table !== references) waitingFor.get(table)?.add(references);
   const order: string[] = [];
   while (waitingFor.size) {
-    const ready = [...waitingFor].filter(([, deps]) => deps.size === 0).map(([table]) => table).sort();
+    const ready = [...waitingFor]
+      .filter(([, deps]) => deps.size === 0)
+      .map(([table]) => table)
+      .sort();
     if (!ready.length) throw new Error(`These tables reference each other in a cycle: ${[...waitingFor.keys()].join(', ')}`);
     for (const table of ready) {
       order.push(table);

@@ -7,7 +7,16 @@ describe('readEvent', () => {
   });
 
   it('reads nothing from what is not an event', () => {
-    for (const bad of [null, 'evt', [], { id: 'evt_1', type: 'x' }, { id: 'evt\u0000', type: 'x', data: { object: {} } }, { id: 'evt_\ud800', type: 'x', data: { object: {} } }, { id: 1, type: 'x', data: { object: {} } }, { id: 'e', type: 'x', data: { object: [] } }]) {
+    for (const bad of [
+      null,
+      'evt',
+      [],
+      { id: 'evt_1', type: 'x' },
+      { id: 'evt\u0000', type: 'x', data: { object: {} } },
+      { id: 'evt_\ud800', type: 'x', data: { object: {} } },
+      { id: 1, type: 'x', data: { object: {} } },
+      { id: 'e', type: 'x', data: { object: [] } },
+    ]) {
       expect(readEvent(bad)).toBeNull();
     }
   });
@@ -25,7 +34,8 @@ describe('readCheckoutSession', () => {
   });
 
   it('takes no workspace from an odd reference', () => {
-    for (const reference of ['0', '-1', '1e3', '12345678901', 7, null, ' 7']) expect(readCheckoutSession({ client_reference_id: reference }).workspaceId).toBeNull();
+    for (const reference of ['0', '-1', '1e3', '12345678901', 7, null, ' 7'])
+      expect(readCheckoutSession({ client_reference_id: reference }).workspaceId).toBeNull();
     expect(workspaceIdOf('42')).toBe(42);
   });
 });
@@ -37,7 +47,13 @@ describe('readSubscription', () => {
   });
 
   it('copes with missing items and metadata, and refuses a subscription without id or status', () => {
-    expect(readSubscription({ id: 'sub_1', status: 'canceled' })).toEqual({ id: 'sub_1', customerId: null, status: 'canceled', priceId: null, workspaceId: null });
+    expect(readSubscription({ id: 'sub_1', status: 'canceled' })).toEqual({
+      id: 'sub_1',
+      customerId: null,
+      status: 'canceled',
+      priceId: null,
+      workspaceId: null,
+    });
     expect(readSubscription({ id: 'sub_1', status: 'active', items: { data: 'x' } })?.priceId).toBeNull();
     expect(readSubscription({ status: 'active' })).toBeNull();
     expect(readSubscription('sub_1')).toBeNull();

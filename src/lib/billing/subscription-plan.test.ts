@@ -22,7 +22,8 @@ describe('planForSubscription', () => {
   });
 
   it('drops to free when the subscription is over or stopped for non-payment', () => {
-    for (const status of ['canceled', 'unpaid', 'incomplete_expired', 'paused']) expect(planForSubscription(prices, { status, priceId: 'price_a' })).toBe('free');
+    for (const status of ['canceled', 'unpaid', 'incomplete_expired', 'paused'])
+      expect(planForSubscription(prices, { status, priceId: 'price_a' })).toBe('free');
   });
 
   it('leaves the plan alone for a payment in progress, an unknown status or a foreign price', () => {

@@ -34,9 +34,7 @@ const ignored = (message: string): WebhookOutcome => ({ status: 200, body: { rec
 const duplicate: WebhookOutcome = { status: 200, body: { received: true, duplicate: true, message: 'Event already received' } };
 
 /** What the event asks for, once the subscription's current state has been read. */
-type Change =
-  | { kind: 'ignore'; reason: string }
-  | { kind: 'apply'; workspaceId: number | null; customerId: string | null; subscription: SubscriptionFacts };
+type Change = { kind: 'ignore'; reason: string } | { kind: 'apply'; workspaceId: number | null; customerId: string | null; subscription: SubscriptionFacts };
 
 export async function receiveStripeWebhook(deps: WebhookDeps, raw: Uint8Array, signature: string | null): Promise<WebhookOutcome> {
   if (!signature) return refused(400, 'Missing Stripe-Signature header');
@@ -45,7 +43,8 @@ export async function receiveStripeWebhook(deps: WebhookDeps, raw: Uint8Array, s
     verified = deps.stripe.webhooks.constructEvent(Buffer.from(raw), signature, deps.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (error) {
     // The stripe package's errors keep the name "Error" and say what they are in `type`.
-    const message = (error as { type?: unknown } | null)?.type === 'StripeSignatureVerificationError' ? 'Invalid Stripe signature' : 'The event could not be read';
+    const message =
+      (error as { type?: unknown } | null)?.type === 'StripeSignatureVerificationError' ? 'Invalid Stripe signature' : 'The event could not be read';
     return refused(400, message);
   }
   const event = readEvent(verified);
@@ -108,7 +107,14 @@ async function changeFor(deps: WebhookDeps, type: string, object: Record<string,
     if (!session.subscriptionId) throw new BadEvent('The checkout session has no subscription');
     const subscription = await currentSubscription(deps.stripe, session.subscriptionId);
     if (!subscription) return { kind: 'ignore', reason: 'Stripe does not know this subscription' };
-    return ourPrice(deps, subscription) ?? { kind: 'apply', workspaceId: session.workspaceId, customerId: session.customerId ?? subscription.customerId, subscription };
+    return (
+      ourPrice(deps, subscription) ?? {
+        kind: 'apply',
+        workspaceId: session.workspaceId,
+        customerId: session.customerId ?? subscription.customerId,
+        subscription,
+      }
+    );
   }
   const fromEvent = readSubscription(object);
   if (!fromEvent) throw new BadEvent('The event carries no subscription');
@@ -126,7 +132,7 @@ async function changeFor(deps: WebhookDeps, type: string, object: Record<string,
 function ourPrice(deps: WebhookDeps, subscription: SubscriptionFacts): Change | null {
   if (planForPrice(deps.prices, subscription.priceId) !== null) return null;
   log.info({ subscription: subscription.id, price: subscription.priceId }, 'A Stripe subscription for a price of no plan was ignored');
-  return { kind: 'ignore', reason: 'The subscription is for a price that is not one of this product\'s plans' };
+  return { kind: 'ignore', reason: "The subscription is for a price that is not one of this product's plans" };
 }
 
 /**

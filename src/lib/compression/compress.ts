@@ -44,7 +44,8 @@ function refusal(req: IncomingMessage, res: ServerResponse): string | null {
   return null;
 }
 
-const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
+  typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
 /**
  * Compresses one response as it is written. The decision waits for the headers (writeHead, or the
@@ -133,7 +134,8 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
 
   const parse = (chunk: unknown, enc: unknown, cb: unknown) => {
     const callback = [chunk, enc, cb].find((a) => typeof a === 'function') as (() => void) | undefined;
-    const data = typeof chunk === 'string' || chunk instanceof Uint8Array ? toBuffer(chunk, typeof enc === 'string' ? (enc as BufferEncoding) : undefined) : null;
+    const data =
+      typeof chunk === 'string' || chunk instanceof Uint8Array ? toBuffer(chunk, typeof enc === 'string' ? (enc as BufferEncoding) : undefined) : null;
     return { data, callback };
   };
 

@@ -44,7 +44,16 @@ describe('negotiateEncoding', () => {
 
 describe('isCompressibleType', () => {
   it('compresses HTML, CSS, JavaScript, JSON and SVG', () => {
-    for (const type of ['text/html; charset=utf-8', 'text/css', 'text/javascript', 'application/javascript; charset=utf-8', 'application/json', 'application/problem+json', 'image/svg+xml', 'text/plain']) {
+    for (const type of [
+      'text/html; charset=utf-8',
+      'text/css',
+      'text/javascript',
+      'application/javascript; charset=utf-8',
+      'application/json',
+      'application/problem+json',
+      'image/svg+xml',
+      'text/plain',
+    ]) {
       expect(isCompressibleType(type), type).toBe(true);
     }
   });

@@ -29,12 +29,15 @@ const get = rawRequest;
 describe('PageCache', () => {
   it('renders the page once, then answers it from memory in each coding with its headers', async () => {
     let renders = 0;
-    const url = await serve((_req, res) => {
-      renders++;
-      res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "default-src 'self'", 'x-request-id': 'first' });
-      res.write(page.slice(0, 500));
-      res.end(page.slice(500));
-    }, new PageCache({ paths: ['/'] }));
+    const url = await serve(
+      (_req, res) => {
+        renders++;
+        res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "default-src 'self'", 'x-request-id': 'first' });
+        res.write(page.slice(0, 500));
+        res.end(page.slice(500));
+      },
+      new PageCache({ paths: ['/'] }),
+    );
 
     const first = await get(url + '/', { 'accept-encoding': 'br' });
     expect(brotliDecompressSync(first.body).toString()).toBe(page);
@@ -61,13 +64,16 @@ describe('PageCache', () => {
 
   it('always asks the app for visitors with a session, other paths, and answers that set a cookie', async () => {
     let renders = 0;
-    const url = await serve((req, res) => {
-      renders++;
-      const headers: Record<string, string> = { 'content-type': 'text/html' };
-      if (req.url === '/?cookie') headers['set-cookie'] = 'a=b';
-      res.writeHead(200, headers);
-      res.end(page);
-    }, new PageCache({ paths: ['/', '/?cookie'] }));
+    const url = await serve(
+      (req, res) => {
+        renders++;
+        const headers: Record<string, string> = { 'content-type': 'text/html' };
+        if (req.url === '/?cookie') headers['set-cookie'] = 'a=b';
+        res.writeHead(200, headers);
+        res.end(page);
+      },
+      new PageCache({ paths: ['/', '/?cookie'] }),
+    );
     await get(url + '/', { cookie: 'rc_session=abc' });
     await sleep(50);
     await get(url + '/', { cookie: 'theme=dark; rc_session=abc' });
@@ -83,11 +89,14 @@ describe('PageCache', () => {
   it('renders again once the kept copy is older than maxAgeMs', async () => {
     let renders = 0;
     let clock = 0;
-    const url = await serve((_req, res) => {
-      renders++;
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(page);
-    }, new PageCache({ paths: ['/'], maxAgeMs: 1000, now: () => clock }));
+    const url = await serve(
+      (_req, res) => {
+        renders++;
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(page);
+      },
+      new PageCache({ paths: ['/'], maxAgeMs: 1000, now: () => clock }),
+    );
     await get(url + '/');
     await sleep(50);
     await get(url + '/');

@@ -66,7 +66,16 @@ export class PageCache {
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
     // The same request log line the middleware writes for the pages it renders.
-    const line = requestLogLine({ method: req.method!, routePattern: req.url!, pathname: req.url!, status: 200, durationMs: performance.now() - started, requestId, workspaceId: null, reason: null });
+    const line = requestLogLine({
+      method: req.method!,
+      routePattern: req.url!,
+      pathname: req.url!,
+      status: 200,
+      durationMs: performance.now() - started,
+      requestId,
+      workspaceId: null,
+      reason: null,
+    });
     log[line.level](line.fields, line.msg);
     return true;
   }
@@ -114,7 +123,13 @@ export class PageCache {
 
   private async store(path: string, headers: OutgoingHttpHeaders, identity: Buffer): Promise<void> {
     const [br, gzipped] = await Promise.all([
-      brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      brotli(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
       gz(identity, { level: 9 }),
     ]);
     this.pages.set(path, { headers, identity, br, gzip: gzipped, storedAt: this.now() });

@@ -28,7 +28,8 @@ function fromUnix(value: number): Date | null {
  * Zones of the United States, whose numeric dates are month first (03/04/2025 is 4 March); everywhere
  * else a workspace's numeric dates are day first (3 April), as its people write them.
  */
-const MONTH_FIRST_ZONES = /^(?:America\/(?:New_York|Chicago|Denver|Los_Angeles|Phoenix|Anchorage|Juneau|Sitka|Metlakatla|Yakutat|Nome|Adak|Boise|Detroit|Menominee|Indiana\/.+|Kentucky\/.+|North_Dakota\/.+|Puerto_Rico)|Pacific\/(?:Honolulu|Guam|Saipan|Pago_Pago)|US\/.+)$/;
+const MONTH_FIRST_ZONES =
+  /^(?:America\/(?:New_York|Chicago|Denver|Los_Angeles|Phoenix|Anchorage|Juneau|Sitka|Metlakatla|Yakutat|Nome|Adak|Boise|Detroit|Menominee|Indiana\/.+|Kentucky\/.+|North_Dakota\/.+|Puerto_Rico)|Pacific\/(?:Honolulu|Guam|Saipan|Pago_Pago)|US\/.+)$/;
 
 /** A numeric date (d/m/yyyy or m/d/yyyy, with / . or -) as YYYY-MM-DD and the rest of the text; as it was otherwise. */
 function numericDate(text: string, timeZone: string): string {

@@ -59,15 +59,17 @@ export async function recordDelivery(db: Db, workspaceId: number, record: Delive
     .insert(crmDeliveries)
     .values({ workspaceId, ...rest, body: body.slice(0, MAX_LOGGED_BODY), bodyComplete: bodyComplete && body.length <= MAX_LOGGED_BODY })
     .returning({ id: crmDeliveries.id });
-  await db.delete(crmDeliveries).where(
-    and(
-      eq(crmDeliveries.workspaceId, workspaceId),
-      lt(
-        crmDeliveries.id,
-        sql`(SELECT min(id) FROM (SELECT id FROM crm_deliveries WHERE workspace_id = ${workspaceId} ORDER BY id DESC LIMIT ${LOG_SIZE}) AS kept)`,
+  await db
+    .delete(crmDeliveries)
+    .where(
+      and(
+        eq(crmDeliveries.workspaceId, workspaceId),
+        lt(
+          crmDeliveries.id,
+          sql`(SELECT min(id) FROM (SELECT id FROM crm_deliveries WHERE workspace_id = ${workspaceId} ORDER BY id DESC LIMIT ${LOG_SIZE}) AS kept)`,
+        ),
       ),
-    ),
-  );
+    );
   return row!.id;
 }
 

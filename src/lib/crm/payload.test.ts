@@ -108,9 +108,7 @@ describe('parseCrmPayload', () => {
     expect(review({ rating: 5, timestamp: 1758896400 }).createdAt).toEqual(new Date('2025-09-26T14:20:00Z'));
     expect(review({ rating: 5, date: '2025-09-26T14:30:00' }).createdAt).toEqual(new Date('2025-09-26T04:30:00Z'));
     expect(review({ rating: 5, review_date: 'September 26, 2025' }).createdAt).toEqual(new Date('2025-09-25T14:00:00Z'));
-    expect(review({ rating: 5, review_date: 'September 26, 2025' }, { timeZone: 'America/New_York' }).createdAt).toEqual(
-      new Date('2025-09-26T04:00:00Z'),
-    );
+    expect(review({ rating: 5, review_date: 'September 26, 2025' }, { timeZone: 'America/New_York' }).createdAt).toEqual(new Date('2025-09-26T04:00:00Z'));
     expect(review({ rating: 5, createdAt: '2025-09-26T14:30:00+02:00' }).createdAt).toEqual(new Date('2025-09-26T12:30:00Z'));
   });
 

@@ -102,7 +102,8 @@ export async function saveRequestSettings(db: Db, workspace: Workspace, input: u
   if (templateId !== null && !(await getTemplateInWorkspace(db, workspace.id, templateId))) {
     return { ok: false, message: 'Choose one of your templates', field: 'templateId' };
   }
-  if (defaultStaffEmail && !EMAIL.test(defaultStaffEmail)) return { ok: false, message: 'The default staff email is not an email address', field: 'defaultStaffEmail' };
+  if (defaultStaffEmail && !EMAIL.test(defaultStaffEmail))
+    return { ok: false, message: 'The default staff email is not an email address', field: 'defaultStaffEmail' };
   if (defaultStaffEmail && !defaultStaffFirstName) return { ok: false, message: 'Give the default staff member a first name', field: 'defaultStaffFirstName' };
   const userTeams: CrmUserTeam[] = [];
   for (const row of parsed.data.userTeams) {

@@ -47,7 +47,8 @@ describe('readCrmRequest', () => {
   });
 
   it('reads a form-encoded body the same way', () => {
-    const form = 'contact_id=c1&first_name=Ana&last_name=Silva&email=ana%40example.com&workflow[id]=w1&location[id]=l1&user[firstName]=Jess&user[email]=jess%40clinic.test';
+    const form =
+      'contact_id=c1&first_name=Ana&last_name=Silva&email=ana%40example.com&workflow[id]=w1&location[id]=l1&user[firstName]=Jess&user[email]=jess%40clinic.test';
     const read = readCrmBody(form, 'application/x-www-form-urlencoded');
     expect(read.ok).toBe(true);
     if (!read.ok) return;

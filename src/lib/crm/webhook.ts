@@ -19,13 +19,19 @@ export async function rotateWebhookToken(db: Db, key: Buffer, workspaceId: numbe
   await db
     .insert(crmWebhooks)
     .values(values)
-    .onConflictDoUpdate({ target: crmWebhooks.workspaceId, set: { tokenHash: values.tokenHash, tokenSealed: values.tokenSealed, createdAt: values.createdAt } });
+    .onConflictDoUpdate({
+      target: crmWebhooks.workspaceId,
+      set: { tokenHash: values.tokenHash, tokenSealed: values.tokenSealed, createdAt: values.createdAt },
+    });
   return token;
 }
 
 export async function workspaceForWebhookToken(db: Db, token: string): Promise<number | null> {
   if (token.length < 16 || token.length > 100) return null;
-  const [row] = await db.select({ id: crmWebhooks.workspaceId }).from(crmWebhooks).where(eq(crmWebhooks.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select({ id: crmWebhooks.workspaceId })
+    .from(crmWebhooks)
+    .where(eq(crmWebhooks.tokenHash, hashToken(token)));
   return row?.id ?? null;
 }
 

@@ -9,8 +9,7 @@ const MIGRATION_LOCK_KEY = 72_115_301;
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
 
 /** The table of applied migrations (a backup carries it, so later migrations apply after a restore). */
-export const SCHEMA_MIGRATIONS_TABLE =
-  'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())';
+export const SCHEMA_MIGRATIONS_TABLE = 'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())';
 
 export interface Migration {
   name: string;

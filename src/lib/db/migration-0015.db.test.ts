@@ -18,19 +18,19 @@ beforeAll(async () => {
   await migrate(database, upTo0014);
 
   const workspace = async (slug: string) =>
-    (await sql<{ id: number }>("INSERT INTO workspaces (slug, business_name, admin_email, staff_password_hash, admin_password_hash) VALUES ($1, 'Acme', 'a@b.co', 'x', 'x') RETURNING id", [slug]))[0]!.id;
+    (
+      await sql<{ id: number }>(
+        "INSERT INTO workspaces (slug, business_name, admin_email, staff_password_hash, admin_password_hash) VALUES ($1, 'Acme', 'a@b.co', 'x', 'x') RETURNING id",
+        [slug],
+      )
+    )[0]!.id;
   const acme = await workspace('acme');
   const other = await workspace('other');
   const request = (workspaceId: number, firstName: string, email: string, at: string) =>
-    sql('INSERT INTO review_requests (workspace_id, staff_first_name, staff_email, customer_first_name, customer_last_name, customer_email, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      workspaceId,
-      firstName,
-      email,
-      'Sarah',
-      `Kim ${at}`,
-      'sarah@example.com',
-      at,
-    ]);
+    sql(
+      'INSERT INTO review_requests (workspace_id, staff_first_name, staff_email, customer_first_name, customer_last_name, customer_email, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [workspaceId, firstName, email, 'Sarah', `Kim ${at}`, 'sarah@example.com', at],
+    );
   await request(acme, 'annie', 'Ann@Acme.example', '2026-01-01T09:00:00Z');
   await request(acme, 'Ann', ' ann@acme.example', '2026-02-01T09:00:00Z');
   await request(acme, 'Bob', 'bob@acme.example', '2026-01-15T09:00:00Z');
@@ -68,7 +68,9 @@ describe('migrations/0015: staff as people', () => {
       { staff_email: ' ann@acme.example', staff_first_name: 'Ann', person_email: 'ann@acme.example', same_workspace: true },
       { staff_email: 'ann@acme.example', staff_first_name: 'Ann', person_email: 'ann@acme.example', same_workspace: true },
     ]);
-    const [linked] = await sql<{ n: number }>("SELECT count(*)::int AS n FROM reviews r JOIN review_requests q ON q.id = r.request_id WHERE r.match_status = 'auto_matched'");
+    const [linked] = await sql<{ n: number }>(
+      "SELECT count(*)::int AS n FROM reviews r JOIN review_requests q ON q.id = r.request_id WHERE r.match_status = 'auto_matched'",
+    );
     expect(linked!.n).toBe(1);
   });
 });

@@ -64,7 +64,11 @@ describe('maintainTables', () => {
     const workspace = await unitWorkspace(database.db);
     const first = ['Olivia', 'Liam', 'Noah', 'Mia', 'Jack', 'Ava', 'Chloe', 'Ethan'];
     const last = ['Brown', 'Nguyen', 'Singh', 'Walker', 'Murphy', 'Okafor', 'Kowalski', 'Haddad', 'Rossi', 'Tanaka'];
-    const customers = Array.from({ length: 2000 }, (_, i) => ({ firstName: first[i % 8]!, lastName: `${last[i % 10]}${i}`, email: `customer${i}@example.com` }));
+    const customers = Array.from({ length: 2000 }, (_, i) => ({
+      firstName: first[i % 8]!,
+      lastName: `${last[i % 10]}${i}`,
+      email: `customer${i}@example.com`,
+    }));
     await keyedRequests(database.db, workspace, customers);
     await flushCounters();
     await maintainTables(database.db);

@@ -48,7 +48,7 @@ describe('pgliteDatabase', () => {
     expect(rows).toEqual([{ at: '2026-11-26 10:00:00+00' }]);
   });
 
-  it("hands a notice to every listener of its channel, on every wrapping of the instance, until each stops", async () => {
+  it('hands a notice to every listener of its channel, on every wrapping of the instance, until each stops', async () => {
     const heard: string[] = [];
     const stopFirst = await database.listen('live', (payload) => heard.push(`first ${payload}`));
     await database.listen('live', () => {

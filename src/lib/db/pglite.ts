@@ -135,7 +135,7 @@ export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'random_page_cost = 1.1
  */
 export async function openPgliteFolder(
   dataDir: string,
-  { template = true, templateRoot }: { template?: boolean; /** Another template, for tests. */ templateRoot?: string } = {},
+  { template = true, templateRoot }: { template?: boolean /** Another template, for tests. */; templateRoot?: string } = {},
 ): Promise<Database> {
   process.umask(0o077);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });

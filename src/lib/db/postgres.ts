@@ -59,7 +59,11 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
  * webhook met it under a burst: one delivery answered 500. `sql.reserve()` marks the connection
  * first. Savepoints (drizzle's nested transactions) are given on the reserved connection too.
  */
-export async function beginOnReserved<T>(sql: postgres.Sql, fn: (tx: postgres.Sql) => Promise<T>, wrap: (tx: postgres.Sql) => postgres.Sql = (tx) => tx): Promise<T> {
+export async function beginOnReserved<T>(
+  sql: postgres.Sql,
+  fn: (tx: postgres.Sql) => Promise<T>,
+  wrap: (tx: postgres.Sql) => postgres.Sql = (tx) => tx,
+): Promise<T> {
   const reserved = await sql.reserve();
   let savepoints = 0;
   const inTransaction: postgres.Sql = new Proxy(wrap(reserved), {
@@ -123,16 +127,17 @@ function reservingTransactions(sql: postgres.Sql, prepare: boolean): postgres.Sq
  * Transactions and savepoints hand drizzle a new client: wrapped the same way.
  */
 export function preparing(sql: postgres.Sql): postgres.Sql {
-  const wrapCallback = (method: (...args: unknown[]) => unknown) => (...args: unknown[]) => {
-    const fn = args.pop() as (tx: postgres.Sql) => unknown;
-    return method(...args, (tx: postgres.Sql) => fn(preparing(tx)));
-  };
+  const wrapCallback =
+    (method: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      const fn = args.pop() as (tx: postgres.Sql) => unknown;
+      return method(...args, (tx: postgres.Sql) => fn(preparing(tx)));
+    };
   return new Proxy(sql, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (property === 'unsafe') {
-        return (text: string, params?: unknown[], queryOptions?: object) =>
-          target.unsafe(text, params as never[], { ...queryOptions, prepare: true });
+        return (text: string, params?: unknown[], queryOptions?: object) => target.unsafe(text, params as never[], { ...queryOptions, prepare: true });
       }
       if ((property === 'begin' || property === 'savepoint') && typeof value === 'function') return wrapCallback(value as never);
       return value;

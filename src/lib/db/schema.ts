@@ -1,4 +1,19 @@
-import { type AnyPgColumn, boolean, customType, date, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -9,7 +24,9 @@ export const workspaces = pgTable('workspaces', {
   adminEmail: text('admin_email').notNull(),
   staffPasswordHash: text('staff_password_hash').notNull(),
   adminPasswordHash: text('admin_password_hash').notNull(),
-  plan: text('plan', { enum: ['free', 'starter', 'team', 'agency'] }).notNull().default('free'),
+  plan: text('plan', { enum: ['free', 'starter', 'team', 'agency'] })
+    .notNull()
+    .default('free'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** The end of the plan's trial; after it the workspace is on the free plan. Null: no trial. */
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
@@ -472,7 +489,6 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
-
 
 export const webhookDeliveries = pgTable('webhook_deliveries', {
   /** Derived from the event id and the endpoint; the webhook-id header of every attempt. */

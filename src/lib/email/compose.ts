@@ -73,7 +73,11 @@ export function composeReviewEmail(input: ReviewEmailInput): ComposedEmail {
     replyTo: input.staffEmail,
     subject,
     html: emailDocument({ subject, body, reviewUrl: input.reviewUrl, businessName: input.businessName, footer, unsubscribeUrl: input.unsubscribeUrl }),
-    text: [htmlToText(body), `${REVIEW_BUTTON_LABEL}: ${input.reviewUrl}`, `--\n${input.businessName}\n${footer}\n${UNSUBSCRIBE_LINE} ${UNSUBSCRIBE_LABEL}: ${input.unsubscribeUrl}`]
+    text: [
+      htmlToText(body),
+      `${REVIEW_BUTTON_LABEL}: ${input.reviewUrl}`,
+      `--\n${input.businessName}\n${footer}\n${UNSUBSCRIBE_LINE} ${UNSUBSCRIBE_LABEL}: ${input.unsubscribeUrl}`,
+    ]
       .filter((part) => part.trim() !== '')
       .join('\n\n'),
     unsubscribeUrl: input.unsubscribeUrl,

@@ -50,9 +50,7 @@ export function smtpMailer(smtpUrl: string): Mailer {
         subject: message.subject,
         html: message.html,
         text: message.text,
-        ...(message.unsubscribeUrl
-          ? { headers: { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': LIST_UNSUBSCRIBE_POST } }
-          : {}),
+        ...(message.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': LIST_UNSUBSCRIBE_POST } } : {}),
       });
     },
   };

@@ -193,9 +193,7 @@ export function emailWorker(db: Db, sender: EmailSender) {
     );
 }
 
-export type ResendResult =
-  | { ok: true; entry: OutboxEntry }
-  | { ok: false; problem: 'not_found' | 'already_sent' | 'in_progress' };
+export type ResendResult = { ok: true; entry: OutboxEntry } | { ok: false; problem: 'not_found' | 'already_sent' | 'in_progress' };
 
 export const RESEND_PROBLEM_MESSAGES = {
   not_found: 'Email not found',

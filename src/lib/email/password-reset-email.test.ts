@@ -14,7 +14,11 @@ it('addresses the admin from the product, with the link as a button and written 
     resetUrl: 'https://app.example/reset-password?token=tok',
     validForMinutes: 60,
   });
-  expect(mail).toMatchObject({ to: 'owner@acme.example', from: { name: 'Review Challenge', address: 'no-reply@app.example' }, subject: 'Reset your Review Challenge passwords' });
+  expect(mail).toMatchObject({
+    to: 'owner@acme.example',
+    from: { name: 'Review Challenge', address: 'no-reply@app.example' },
+    subject: 'Reset your Review Challenge passwords',
+  });
   expect(mail.html).toContain('href="https://app.example/reset-password?token=tok"');
   expect(mail.html).toContain('Smith &amp; &lt;Co&gt;');
   expect(mail.html).not.toContain('<Co>');

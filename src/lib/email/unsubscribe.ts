@@ -30,7 +30,10 @@ export async function unsubscribeTarget(db: Db, token: string): Promise<{ worksp
 export async function unsubscribe(db: Db, token: string): Promise<{ businessName: string } | null> {
   const target = await unsubscribeTarget(db, token);
   if (!target) return null;
-  await db.insert(unsubscribes).values({ workspaceId: target.workspaceId, email: normalised(target.email) }).onConflictDoNothing();
+  await db
+    .insert(unsubscribes)
+    .values({ workspaceId: target.workspaceId, email: normalised(target.email) })
+    .onConflictDoNothing();
   return { businessName: target.businessName };
 }
 

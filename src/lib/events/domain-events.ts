@@ -47,7 +47,6 @@ export const CONSUMERS: Record<DomainEventType, QueueName[]> = {
   'target.reached': ['alerts'],
 };
 
-
 /**
  * Raises an event: one job per consumer with something to do, inside `tx` when given (committed with
  * the change, or not at all). `onceKey` names an occurrence that must be raised once however often it

@@ -17,7 +17,10 @@ describe('reachedMilestones', () => {
   it("names the team's weekly goal once its week count reaches it, keyed by team and week", () => {
     const reached = reachedMilestones(figures({ teams: [team(4, 5, 5), team(5, 9, 5)] }), 1, 4);
     expect(reached).toEqual([
-      { key: 'goal:team:4:2026-11-23T00:00:00.000Z', event: { type: 'goal.reached', workspaceId: 1, data: { teamId: 4, wallboardId: null, goal: 5, weekStartsAt: week.startsAt } } },
+      {
+        key: 'goal:team:4:2026-11-23T00:00:00.000Z',
+        event: { type: 'goal.reached', workspaceId: 1, data: { teamId: 4, wallboardId: null, goal: 5, weekStartsAt: week.startsAt } },
+      },
     ]);
     expect(reachedMilestones(figures({ teams: [team(4, 4, 5)] }), 1, 4)).toEqual([]);
     expect(reachedMilestones(figures({ teams: [team(4, 9, null)] }), 1, 4)).toEqual([]);

@@ -36,7 +36,10 @@ export function reachedMilestones(
     });
   }
   if (week.goal && week.reviews >= week.goal) {
-    reached.push({ key: `goal:${board}:${week.startsAt}`, event: { type: 'goal.reached', workspaceId, data: { teamId: null, wallboardId, goal: week.goal, weekStartsAt: week.startsAt } } });
+    reached.push({
+      key: `goal:${board}:${week.startsAt}`,
+      event: { type: 'goal.reached', workspaceId, data: { teamId: null, wallboardId, goal: week.goal, weekStartsAt: week.startsAt } },
+    });
   }
   if (dashboard.targetReviews > 0 && dashboard.totals.googleReviews >= dashboard.targetReviews) {
     const key = wallboardId === null ? `target:${dashboard.targetReviews}` : `target:${board}:${dashboard.targetReviews}`;

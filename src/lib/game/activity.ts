@@ -37,10 +37,19 @@ export async function loadActivity(db: Db, workspaceId: number, since: Date, cha
   const localDay = (column: SQL | AnyPgColumn) => sql`(${column} AT TIME ZONE ${challenge.timeZone})::date`;
   const weekOf = (column: AnyPgColumn) => sql<number>`floor((${localDay(column)} - ${challenge.startDay}::date) / 7.0)::int`.mapWith(Number);
   // least/greatest skip nulls: a request older than the field keeps its null.
-  const lagDays = sql<number | null>`CASE WHEN ${reviewRequests.interactionDate} IS NOT NULL THEN least(greatest(${localDay(reviewRequests.createdAt)} - ${reviewRequests.interactionDate}, ${LAG_BOUNDS[0]}::int), ${LAG_BOUNDS[1]}::int) END`;
+  const lagDays = sql<
+    number | null
+  >`CASE WHEN ${reviewRequests.interactionDate} IS NOT NULL THEN least(greatest(${localDay(reviewRequests.createdAt)} - ${reviewRequests.interactionDate}, ${LAG_BOUNDS[0]}::int), ${LAG_BOUNDS[1]}::int) END`;
   const [requests, matched] = await Promise.all([
     db
-      .select({ teamId: reviewRequests.teamId, staffId: reviewRequests.staffId, week: weekOf(reviewRequests.createdAt), lagDays, count: count(), opened: count(reviewRequests.clickedAt) })
+      .select({
+        teamId: reviewRequests.teamId,
+        staffId: reviewRequests.staffId,
+        week: weekOf(reviewRequests.createdAt),
+        lagDays,
+        count: count(),
+        opened: count(reviewRequests.clickedAt),
+      })
       .from(reviewRequests)
       .where(and(eq(reviewRequests.workspaceId, workspaceId), gte(reviewRequests.createdAt, since)))
       .groupBy(sql`1`, sql`2`, sql`3`, sql`4`),

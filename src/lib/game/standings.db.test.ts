@@ -28,7 +28,13 @@ async function workspace(startDay: string, timeZone: string): Promise<Workspace>
 }
 
 const logged = (ws: Workspace, teamId: number, staff: string, at: string, sawCustomerOn: string | null) =>
-  unitRequest(database.db, ws, { staffEmail: `${staff.toLowerCase()}@acme.example`, staffFirstName: staff, teamId, createdAt: new Date(at), interactionDate: sawCustomerOn });
+  unitRequest(database.db, ws, {
+    staffEmail: `${staff.toLowerCase()}@acme.example`,
+    staffFirstName: staff,
+    teamId,
+    createdAt: new Date(at),
+    interactionDate: sawCustomerOn,
+  });
 
 describe('the game at a fixed instant', () => {
   it('rolls the week over at local midnight on the challenge weekday, across the Sydney spring-forward change', async () => {

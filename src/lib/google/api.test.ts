@@ -13,7 +13,9 @@ describe('backoffDelay', () => {
 
 describe('apiUrl', () => {
   it('puts the API path under the configured base, keeping a base path', () => {
-    expect(apiUrl('https://mybusiness.googleapis.com', '/v4/accounts/1/locations/2/reviews').href).toBe('https://mybusiness.googleapis.com/v4/accounts/1/locations/2/reviews');
+    expect(apiUrl('https://mybusiness.googleapis.com', '/v4/accounts/1/locations/2/reviews').href).toBe(
+      'https://mybusiness.googleapis.com/v4/accounts/1/locations/2/reviews',
+    );
     expect(apiUrl('http://127.0.0.1:4010/google/', '/v1/accounts').href).toBe('http://127.0.0.1:4010/google/v1/accounts');
   });
 });

@@ -16,7 +16,9 @@ describe('classifyGoogleError', () => {
       error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: 'Quota exceeded', details: [{ metadata: { quota_limit_value: '0' } }] },
     });
     expect(classifyGoogleError(quotaZero)).toMatchObject({ failure: 'quota_blocked', retryable: false });
-    const busy = answer(429, { error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: 'Quota exceeded', details: [{ metadata: { quota_limit_value: '300' } }] } });
+    const busy = answer(429, {
+      error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: 'Quota exceeded', details: [{ metadata: { quota_limit_value: '300' } }] },
+    });
     expect(classifyGoogleError(busy)).toMatchObject({ failure: 'transient', retryable: true });
   });
 
@@ -31,9 +33,9 @@ describe('classifyGoogleError', () => {
     );
     expect(disabled).toMatchObject({ failure: 'forbidden', retryable: false });
     expect(disabled.message).toMatch(/not enabled in the Google Cloud project/);
-    expect(classifyGoogleError(answer(403, { error: { code: 403, status: 'PERMISSION_DENIED', message: 'The caller does not have permission' } })).message).toMatch(
-      /no role/,
-    );
+    expect(
+      classifyGoogleError(answer(403, { error: { code: 403, status: 'PERMISSION_DENIED', message: 'The caller does not have permission' } })).message,
+    ).toMatch(/no role/);
   });
 
   it('names a 404 as an unknown account or location', () => {

@@ -49,14 +49,22 @@ export function classifyGoogleError(error: unknown): GoogleError {
   const status = typeof e.response?.status === 'number' ? e.response.status : undefined;
   const body = (e.response?.data ?? {}) as GoogleApiErrorBody;
   if (body.error === 'invalid_grant') {
-    return new GoogleError('invalid_grant', 'Google no longer accepts this connection (the access was revoked or expired). Reconnect the Google account.', status);
+    return new GoogleError(
+      'invalid_grant',
+      'Google no longer accepts this connection (the access was revoked or expired). Reconnect the Google account.',
+      status,
+    );
   }
   const apiError = typeof body.error === 'object' && body.error ? body.error : undefined;
-  const apiMessage = apiError?.message ?? (typeof body.error === 'string' ? body.error_description ?? body.error : undefined);
+  const apiMessage = apiError?.message ?? (typeof body.error === 'string' ? (body.error_description ?? body.error) : undefined);
   if (status === 429) {
     const zero = apiError?.details?.some((d) => d.metadata?.quota_limit_value === '0');
     return zero
-      ? new GoogleError('quota_blocked', 'Google has not yet granted this project any API quota (quota 0). Use manual entry, and retry once Google approves the project.', status)
+      ? new GoogleError(
+          'quota_blocked',
+          'Google has not yet granted this project any API quota (quota 0). Use manual entry, and retry once Google approves the project.',
+          status,
+        )
       : new GoogleError('transient', `Google is rate limiting requests: ${apiMessage ?? 'too many requests'}`, status);
   }
   if (status === 408 || (status !== undefined && status >= 500)) {

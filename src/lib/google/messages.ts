@@ -12,8 +12,7 @@ export const OAUTH_ERRORS = {
   state: 'The Google sign-in expired or was already used. Please connect again.',
   denied: 'Google access was not granted, so the account was not connected.',
   no_code: 'Google did not send an authorisation code. Please connect again.',
-  no_refresh_token:
-    'Google did not send a refresh token. Remove Review Challenge from your Google account’s third-party access, then connect again.',
+  no_refresh_token: 'Google did not send a refresh token. Remove Review Challenge from your Google account’s third-party access, then connect again.',
   exchange: 'Google did not accept the sign-in. Please connect again.',
   upgrade: 'Your plan does not include the Google Business Profile integration. Please upgrade.',
   not_configured: 'Google sign-in is not set up on this server yet. Ask whoever runs the server to set it up, then connect again.',

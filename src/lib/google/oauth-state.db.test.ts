@@ -44,13 +44,24 @@ describe('the OAuth state', () => {
     const [header, payload, signature] = state.split('.');
     const altered = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     altered.sub = String(workspaceId + 1);
-    expect(await consumeOAuthState(database.db, `${header}.${Buffer.from(JSON.stringify(altered)).toString('base64url')}.${signature}`, key, caller(browserKey))).toBeNull();
-    const expired = await new SignJWT({ nonce: 'n' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(workspaceId)).setAudience('gmb-oauth-state').setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key);
+    expect(
+      await consumeOAuthState(database.db, `${header}.${Buffer.from(JSON.stringify(altered)).toString('base64url')}.${signature}`, key, caller(browserKey)),
+    ).toBeNull();
+    const expired = await new SignJWT({ nonce: 'n' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(workspaceId))
+      .setAudience('gmb-oauth-state')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(key);
     expect(await consumeOAuthState(database.db, expired, key, caller(browserKey))).toBeNull();
   });
 
   it('is not a session token, nor a session token a state', async () => {
-    const session = await new SignJWT({ slug: 'state-test', admin: true }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(workspaceId)).setExpirationTime('1h').sign(key);
+    const session = await new SignJWT({ slug: 'state-test', admin: true })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(workspaceId))
+      .setExpirationTime('1h')
+      .sign(key);
     expect(await consumeOAuthState(database.db, session, key, caller('x'.repeat(32)))).toBeNull();
   });
 });

@@ -34,7 +34,9 @@ export async function completeConsent(runtime: Runtime, query: URLSearchParams, 
   if (!code) return { ok: false, workspaceId, error: 'no_code' };
   let refreshToken: string | null | undefined;
   try {
-    ({ tokens: { refresh_token: refreshToken } } = await createOAuthClient(runtime.config).getToken(code));
+    ({
+      tokens: { refresh_token: refreshToken },
+    } = await createOAuthClient(runtime.config).getToken(code));
   } catch (error) {
     log.warn({ workspaceId, reason: classifyGoogleError(error).message }, 'Google did not exchange the sign-in code');
     return { ok: false, workspaceId, error: 'exchange' };

@@ -91,7 +91,16 @@ describe('toIncomingReview', () => {
   });
 
   it('answers null for an entry that is no review instead of throwing', () => {
-    for (const entry of [null, undefined, 42, 'review', [], { reviewId: 7, starRating: 'FIVE', createTime: base.createTime }, { ...base, starRating: 5 }, { ...base, reviewer: 'Sam' }]) {
+    for (const entry of [
+      null,
+      undefined,
+      42,
+      'review',
+      [],
+      { reviewId: 7, starRating: 'FIVE', createTime: base.createTime },
+      { ...base, starRating: 5 },
+      { ...base, reviewer: 'Sam' },
+    ]) {
       expect(() => toIncomingReview(entry, null)).not.toThrow();
     }
     expect(toIncomingReview(null, null)).toBeNull();

@@ -10,10 +10,14 @@ import { logError } from '../log.ts';
  */
 export function startGoogleSyncSchedule(runtime: Runtime): { stop(): void } {
   if (!googleConfigured(runtime.config)) return { stop: () => {} };
-  const tick = new Cron(runtime.config.google.syncSchedule, { protect: true, catch: (error) => logError('Could not queue the Google syncs', error) }, async () => {
-    const [next, after] = tick.nextRuns(2);
-    const periodSeconds = next && after ? Math.max(1, Math.round((after.getTime() - next.getTime()) / 1000)) : 15 * 60;
-    await queueScheduledSyncs(runtime, periodSeconds);
-  });
+  const tick = new Cron(
+    runtime.config.google.syncSchedule,
+    { protect: true, catch: (error) => logError('Could not queue the Google syncs', error) },
+    async () => {
+      const [next, after] = tick.nextRuns(2);
+      const periodSeconds = next && after ? Math.max(1, Math.round((after.getTime() - next.getTime()) / 1000)) : 15 * 60;
+      await queueScheduledSyncs(runtime, periodSeconds);
+    },
+  );
   return { stop: () => tick.stop() };
 }

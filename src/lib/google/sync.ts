@@ -61,7 +61,11 @@ export async function syncWorkspace(runtime: Runtime, workspace: Workspace): Pro
     for await (const page of api.reviewPages(connection.accountId, connection.locationId)) {
       const incoming = page.reviews.map((raw) => toIncomingReview(raw, reviewUrl)).filter((r) => r !== null);
       const skipped = page.reviews.length - incoming.length;
-      if (skipped > 0) log.warn({ workspaceId: workspace.id, skipped, entries: page.reviews.length }, 'Google sync skipped entries of a page that are no usable review (null, or no id, star rating or creation time)');
+      if (skipped > 0)
+        log.warn(
+          { workspaceId: workspace.id, skipped, entries: page.reviews.length },
+          'Google sync skipped entries of a page that are no usable review (null, or no id, star rating or creation time)',
+        );
       const seen = incoming.map((r) => r.externalId);
       const stored = await storedVersions(db, workspace.id, seen);
       for (const review of incoming) {

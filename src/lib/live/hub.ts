@@ -137,7 +137,10 @@ export class LiveHub {
     if (notice.event === 'celebration') payload = { data: notice.detail ?? {}, celebration: true };
     // A notice without `wallboards` comes from an instance older than named wallboards' streams: its own board.
     else if (notice.event === 'reviewAdded' && notice.celebration && (notice.wallboards ?? [null]).includes(wallboardId)) {
-      const review = notice.review && (notice.review.wallboardId ?? null) === wallboardId ? { reviewerName: notice.review.reviewerName, rating: notice.review.rating } : undefined;
+      const review =
+        notice.review && (notice.review.wallboardId ?? null) === wallboardId
+          ? { reviewerName: notice.review.reviewerName, rating: notice.review.rating }
+          : undefined;
       payload = { data, celebration: true, ...(review ? { review } : {}) };
     } else payload = { data };
     return formatEvent(notice.event, payload, notice.id);

@@ -7,7 +7,14 @@ import { LiveHub } from './hub.ts';
 import { currentNodeResponse, withNodeResponse } from './node-response.ts';
 import { liveEventStream } from './stream.ts';
 
-const review = (id: string) => ({ id, workspaceId: 7, event: 'reviewAdded' as const, celebration: true, wallboards: [null], review: { reviewerName: 'Sam', rating: 5, wallboardId: null } });
+const review = (id: string) => ({
+  id,
+  workspaceId: 7,
+  event: 'reviewAdded' as const,
+  celebration: true,
+  wallboards: [null],
+  review: { reviewerName: 'Sam', rating: 5, wallboardId: null },
+});
 
 /** The event-stream route as main.ts serves it: compression, the request's response in context, Astro's writer. */
 function eventServer(hub: LiveHub) {

@@ -90,7 +90,9 @@ describe('liveEventStream', () => {
     await hub.deliver({ id: 'e3', workspaceId: 7, event: 'data_update' });
     const reader = liveEventStream(hub, { workspaceId: 7, lastEventId: 'e1', owner, signal: new AbortController().signal }).body!.getReader();
     await readSome(reader);
-    expect(await readSome(reader)).toBe('id: e2\nevent: reviewAdded\ndata: {"data":{"total":3},"celebration":true,"review":{"reviewerName":"Sam","rating":5}}\n\n');
+    expect(await readSome(reader)).toBe(
+      'id: e2\nevent: reviewAdded\ndata: {"data":{"total":3},"celebration":true,"review":{"reviewerName":"Sam","rating":5}}\n\n',
+    );
     expect(await readSome(reader)).toBe('id: e3\nevent: data_update\ndata: {"data":{"total":3}}\n\n');
   });
 
@@ -159,7 +161,11 @@ describe('LiveHub', () => {
     const load = vi.fn(async (id: number) => ({ workspace: id }));
     const hub = new LiveHub(load);
     const received: string[] = [];
-    for (const [workspaceId, name] of [[1, 'a'], [1, 'b'], [2, 'c']] as const) {
+    for (const [workspaceId, name] of [
+      [1, 'a'],
+      [1, 'b'],
+      [2, 'c'],
+    ] as const) {
       hub.add({ workspaceId, wallboardId: null, write: (message) => received.push(`${name}:${message}`), close: () => {} });
     }
     await hub.deliver({ id: 'e1', workspaceId: 1, event: 'data_update' });
@@ -185,17 +191,26 @@ describe('LiveHub', () => {
 
   it('keeps the newest events for a few minutes, per workspace', async () => {
     let now = 1_000_000;
-    const hub = new LiveHub(async () => ({}), () => now);
+    const hub = new LiveHub(
+      async () => ({}),
+      () => now,
+    );
     for (let i = 0; i <= REPLAY_MAX_EVENTS + 5; i++) await hub.deliver({ id: `e${i}`, workspaceId: 1, event: 'data_update' });
     await hub.deliver({ id: 'other', workspaceId: 2, event: 'data_update' });
     expect(hub.missedSince(1, 'e0')).toBeNull();
-    expect(hub.missedSince(1, `e${REPLAY_MAX_EVENTS}`)!.map((n) => n.id)).toEqual([`e${REPLAY_MAX_EVENTS + 1}`, `e${REPLAY_MAX_EVENTS + 2}`, `e${REPLAY_MAX_EVENTS + 3}`, `e${REPLAY_MAX_EVENTS + 4}`, `e${REPLAY_MAX_EVENTS + 5}`]);
+    expect(hub.missedSince(1, `e${REPLAY_MAX_EVENTS}`)!.map((n) => n.id)).toEqual([
+      `e${REPLAY_MAX_EVENTS + 1}`,
+      `e${REPLAY_MAX_EVENTS + 2}`,
+      `e${REPLAY_MAX_EVENTS + 3}`,
+      `e${REPLAY_MAX_EVENTS + 4}`,
+      `e${REPLAY_MAX_EVENTS + 5}`,
+    ]);
     expect(hub.missedSince(1, 'other')).toBeNull();
     now += REPLAY_MAX_AGE_MS + 1;
     expect(hub.missedSince(1, `e${REPLAY_MAX_EVENTS}`)).toBeNull();
   });
 
-  it('asks its loader for every read: sharing loads is the snapshot store\'s, which knows when a notice makes one old', async () => {
+  it("asks its loader for every read: sharing loads is the snapshot store's, which knows when a notice makes one old", async () => {
     // The runtime's loader reads the shared dashboard snapshot (src/lib/dashboard-snapshots.test.ts
     // tests the sharing). A hub that shared loads itself would answer a notice with a load begun before it.
     let n = 0;
@@ -225,7 +240,9 @@ describe('LiveHub', () => {
     client('one', 5);
     client('two', 6);
     await hub.deliver(review('e1', 1, 6));
-    expect(got.get('two')).toEqual([`id: e1\nevent: reviewAdded\ndata: {"data":{"board":6},"celebration":true,"review":{"reviewerName":"Sam","rating":5}}\n\n`]);
+    expect(got.get('two')).toEqual([
+      `id: e1\nevent: reviewAdded\ndata: {"data":{"board":6},"celebration":true,"review":{"reviewerName":"Sam","rating":5}}\n\n`,
+    ]);
     expect(got.get('one')).toEqual([`id: e1\nevent: reviewAdded\ndata: {"data":{"board":5}}\n\n`]);
     expect(got.get('own')).toEqual([`id: e1\nevent: reviewAdded\ndata: {"data":{"board":"own"}}\n\n`]);
     // A screen of another wallboard that reconnects is replayed the event without the review, too.

@@ -18,8 +18,7 @@ function request(firstName: string, lastName: string, extra: Partial<OpenRequest
 const at = (offsetMs: number) => new Date(t0 + offsetMs);
 const match = (reviewerName: string | null, requests: OpenRequest[], offsetMs = DAY) =>
   matchReview({ reviewerName, createTime: at(offsetMs) }, new RequestIndex(requests));
-const score = (reviewer: string, first: string, last: string, email = '') =>
-  nameScore(parseReviewerName(reviewer)!, parseCustomer(first, last, email)).score;
+const score = (reviewer: string, first: string, last: string, email = '') => nameScore(parseReviewerName(reviewer)!, parseCustomer(first, last, email)).score;
 
 describe('reading names', () => {
   it('folds case and accents and drops titles, brackets, emoji and account words', () => {

@@ -242,7 +242,13 @@ export function matchReview(review: IncomingReviewForMatching, index: RequestInd
   scored.sort((a, b) => b.confidence - a.confidence || reversed(a) - reversed(b) || a.sinceRequest - b.sinceRequest || a.id - b.id);
   const [best, second] = scored;
   if (!best || best.confidence < NEEDS_REVIEW_AT) {
-    return matchByClickAlone(reviewTime, index, UNKNOWN_NAME_CLICK_CONFIDENCE) ?? { status: 'unmatched', confidence: best?.confidence ?? 0, evidence: best?.evidence };
+    return (
+      matchByClickAlone(reviewTime, index, UNKNOWN_NAME_CLICK_CONFIDENCE) ?? {
+        status: 'unmatched',
+        confidence: best?.confidence ?? 0,
+        evidence: best?.evidence,
+      }
+    );
   }
   if (second && second.confidence >= NEEDS_REVIEW_AT) best.evidence.runnerUp = { requestId: second.id, confidence: second.confidence };
   const ambiguous = second !== undefined && second.confidence >= NEEDS_REVIEW_AT && best.confidence - second.confidence < AMBIGUITY_MARGIN;

@@ -2,15 +2,41 @@
 import { romanize } from './romanize.ts';
 
 const SPECIAL_LETTERS: Record<string, string> = {
-  ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h',
+  ß: 'ss',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
 };
 
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'rev', 'fr']);
 const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'esq']);
 /** Words that name an account rather than a person ("The Nguyen Family", "Kim Plumbing Pty Ltd"). */
 const ACCOUNT_WORDS = new Set([
-  'the', 'family', 'famille', 'and', 'pty', 'ltd', 'llc', 'inc', 'co', 'company', 'group', 'services', 'plumbing',
-  'electrical', 'consulting', 'holdings', 'trust', 'team', 'household',
+  'the',
+  'family',
+  'famille',
+  'and',
+  'pty',
+  'ltd',
+  'llc',
+  'inc',
+  'co',
+  'company',
+  'group',
+  'services',
+  'plumbing',
+  'electrical',
+  'consulting',
+  'holdings',
+  'trust',
+  'team',
+  'household',
 ]);
 
 /** Lower case, accents and special letters folded to ASCII, anything that is not a letter, digit or space dropped. */
@@ -28,7 +54,10 @@ export function fold(text: string): string {
  * Carl and Karl, Philip and Filip, Cohen and Kohen.
  */
 export function soundsLike(word: string): string {
-  return word.replace(/^ph/, 'f').replace(/^ch(?=[rl])/, 'k').replace(/^c(?=[aoulr])/, 'k');
+  return word
+    .replace(/^ph/, 'f')
+    .replace(/^ch(?=[rl])/, 'k')
+    .replace(/^c(?=[aoulr])/, 'k');
 }
 
 /** Words, plus adjacent pairs and threes joined ("ji hoon" also as "jihoon", "van der berg" as "vanderberg"). */
@@ -59,9 +88,7 @@ export function parseReviewerName(raw: string | null | undefined): ReviewerName 
     .replace(/['’`]/g, '')
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
-  const tokens = words
-    .map((w) => w.replace(/\d+/g, ''))
-    .filter((w) => w && !TITLES.has(w) && !SUFFIXES.has(w) && !ACCOUNT_WORDS.has(w));
+  const tokens = words.map((w) => w.replace(/\d+/g, '')).filter((w) => w && !TITLES.has(w) && !SUFFIXES.has(w) && !ACCOUNT_WORDS.has(w));
   // One word may be a handle too ("colmobrien", "tli"): it is read both ways.
   const handle = isHandle || (tokens.length === 1 && tokens[0]!.length >= 3) ? folded.replace(/[^a-z]/g, '') || null : null;
   if (tokens.length === 0 && !handle) return null;

@@ -44,7 +44,9 @@ export async function postJsonPinned(
     );
     const deadline = setTimeout(() => req.destroy(new Error(timedOut)), options.timeoutMs);
     req.on('timeout', () => req.destroy(new Error(timedOut)));
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ ok: false, refused: false, error: error.code ? `${error.code}: ${error.message}` : error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ ok: false, refused: false, error: error.code ? `${error.code}: ${error.message}` : error.message }),
+    );
     req.on('close', () => clearTimeout(deadline));
     req.end(body);
   });

@@ -49,20 +49,46 @@ describe('isPrivateAddress', () => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:808:808::1', '::ffff:0:8.8.8.8', '2001:db9::1'])('lets %s through', (address) => {
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '192.169.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::8.8.8.8',
+    '2002:808:808::1',
+    '::ffff:0:8.8.8.8',
+    '2001:db9::1',
+  ])('lets %s through', (address) => {
     expect(isPrivateAddress(address)).toBe(false);
   });
 });
 
 describe('checkPublicTarget', () => {
   it('refuses other schemes and credentials', async () => {
-    expect(await checkPublicTarget(new URL('ftp://example.com/'), true, resolvesTo('8.8.8.8'))).toMatchObject({ ok: false, message: expect.stringContaining('http') });
+    expect(await checkPublicTarget(new URL('ftp://example.com/'), true, resolvesTo('8.8.8.8'))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('http'),
+    });
     expect(await checkPublicTarget(new URL('https://a:b@example.com/'), false, resolvesTo('8.8.8.8'))).toMatchObject({ ok: false });
   });
 
   it('refuses IP literals in private ranges, whatever their spelling', async () => {
-    for (const url of ['http://127.0.0.1/', 'http://2130706433/', 'http://0x7f.1/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://169.254.169.254/latest', 'http://0.0.0.0:3000/']) {
-      expect(await checkPublicTarget(new URL(url), false, resolvesTo('8.8.8.8')), url).toMatchObject({ ok: false, message: expect.stringContaining('public address') });
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://[::1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://169.254.169.254/latest',
+      'http://0.0.0.0:3000/',
+    ]) {
+      expect(await checkPublicTarget(new URL(url), false, resolvesTo('8.8.8.8')), url).toMatchObject({
+        ok: false,
+        message: expect.stringContaining('public address'),
+      });
     }
   });
 
@@ -71,7 +97,11 @@ describe('checkPublicTarget', () => {
   });
 
   it('answers the address to connect to for a public host', async () => {
-    expect(await checkPublicTarget(new URL('https://hooks.example.com/x'), false, resolvesTo('93.184.216.34'))).toEqual({ ok: true, address: '93.184.216.34', family: 4 });
+    expect(await checkPublicTarget(new URL('https://hooks.example.com/x'), false, resolvesTo('93.184.216.34'))).toEqual({
+      ok: true,
+      address: '93.184.216.34',
+      family: 4,
+    });
     expect(await checkPublicTarget(new URL('https://[2606:4700:4700::1111]/'), false)).toEqual({ ok: true, address: '2606:4700:4700::1111', family: 6 });
   });
 
@@ -79,7 +109,10 @@ describe('checkPublicTarget', () => {
     const none: Resolver = async () => {
       throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
     };
-    expect(await checkPublicTarget(new URL('https://nowhere.invalid/'), true, none)).toMatchObject({ ok: false, message: expect.stringContaining('could not be found') });
+    expect(await checkPublicTarget(new URL('https://nowhere.invalid/'), true, none)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('could not be found'),
+    });
   });
 
   it('lets loopback through when the operator allows private targets', async () => {

@@ -58,10 +58,7 @@ export function reportCsv(rows: readonly ReportRow[], timeZone: string): string 
 
 /** The "By person" table: one line per person in its order, conversion in whole percent. */
 export function personFunnelCsv(people: readonly PersonFunnel[]): string {
-  return csvFile([
-    csvLine(PERSON_CSV_HEADER),
-    ...people.map((p) => csvLine([p.firstName, p.sent, p.opened, p.reviewed, conversionPercent(p)])),
-  ]);
+  return csvFile([csvLine(PERSON_CSV_HEADER), ...people.map((p) => csvLine([p.firstName, p.sent, p.opened, p.reviewed, conversionPercent(p)]))]);
 }
 
 /** A byte-order mark (so spreadsheet programs read the names as UTF-8), then CRLF lines. */

@@ -17,10 +17,13 @@ function ruled(rule: Rule) {
 }
 
 const text = (rule: Rule) =>
-  z.unknown().superRefine((value, ctx) => {
-    const problem = rule(typeof value === 'string' ? value : '');
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }).transform((value) => (value as string).trim());
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const problem = rule(typeof value === 'string' ? value : '');
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => (value as string).trim());
 
 export const INVITE_ID_MISMATCH = 'inviteId must be the id of the request being edited';
 

@@ -68,7 +68,12 @@ export interface LogRequestContext extends Outgoing {
 
 /** True when HTML shows no text at all (an empty editor gives "<p><br></p>"). */
 export function isBlankHtml(html: string): boolean {
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\u00a0/gi, '').trim() === '';
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;|\u00a0/gi, '')
+      .trim() === ''
+  );
 }
 
 export async function logReviewRequest(ctx: LogRequestContext, workspace: Workspace, input: LogRequestPayload): Promise<LogRequestResult> {
@@ -91,7 +96,9 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
     staffFirstName: input.staffFirstName,
     companyName: workspace.businessName,
   };
-  const subject = fillPlaceholders(input.customEmailSubject || template.subject, values).replace(/[\r\n]+/g, ' ').trim();
+  const subject = fillPlaceholders(input.customEmailSubject || template.subject, values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   const custom = sanitizeEmailHtml(input.customEmailContent);
   const bodyHtml = sanitizeEmailHtml(fillPlaceholders(isBlankHtml(custom) ? template.htmlContent : custom, values, escapeHtml));
 

@@ -38,7 +38,10 @@ async function request(ws: Workspace, values: { teamId?: number | null; first?: 
 }
 
 let externalId = 0;
-async function review(ws: Workspace, values: { requestId?: number | null; status?: MatchStatus; confidence?: number | null; name?: string | null; rating?: number; teamId?: number | null }) {
+async function review(
+  ws: Workspace,
+  values: { requestId?: number | null; status?: MatchStatus; confidence?: number | null; name?: string | null; rating?: number; teamId?: number | null },
+) {
   externalId += 1;
   const [row] = await database.db
     .insert(reviews)
@@ -145,7 +148,7 @@ describe('listReportRows and listAdminRequests', () => {
     expect(row!.rating).toBe(3);
   });
 
-  it('never shows another workspace\'s requests', async () => {
+  it("never shows another workspace's requests", async () => {
     const mine = await workspace();
     const theirs = await workspace();
     await request(theirs);
@@ -166,13 +169,23 @@ describe('updateRequest', () => {
     const result = await updateRequest(database.db, ws, id, changes(ops.id));
     expect(result).toMatchObject({
       ok: true,
-      request: { campaignId: id, firstName: 'Sam', lastName: 'Lee', customerName: 'Sam Lee', customerEmail: 'sam@example.com', staffFirstName: 'Cat', teamId: ops.id, teamName: 'Ops', matchStatus: 'auto_matched' },
+      request: {
+        campaignId: id,
+        firstName: 'Sam',
+        lastName: 'Lee',
+        customerName: 'Sam Lee',
+        customerEmail: 'sam@example.com',
+        staffFirstName: 'Cat',
+        teamId: ops.id,
+        teamName: 'Ops',
+        matchStatus: 'auto_matched',
+      },
     });
     const [moved] = await database.db.select({ teamId: reviews.teamId }).from(reviews).where(eq(reviews.id, reviewId));
     expect(moved!.teamId).toBe(ops.id);
   });
 
-  it('refuses another workspace\'s request or team', async () => {
+  it("refuses another workspace's request or team", async () => {
     const mine = await workspace();
     const theirs = await workspace();
     const myTeam = await team(mine, 'Audit');
@@ -194,7 +207,9 @@ describe('deleteRequest', () => {
     const id = await request(ws, { teamId: audit.id });
     const keep = await request(ws, { teamId: audit.id });
     const reviewId = await review(ws, { requestId: id, status: 'manual', confidence: 100, teamId: audit.id });
-    await database.db.insert(emailOutbox).values({ workspaceId: ws.id, requestId: id, toAddress: 'a@b.co', fromName: 'Acme', subject: 's', html: 'h', text: 't', status: 'sent' });
+    await database.db
+      .insert(emailOutbox)
+      .values({ workspaceId: ws.id, requestId: id, toAddress: 'a@b.co', fromName: 'Acme', subject: 's', html: 'h', text: 't', status: 'sent' });
     await database.db.insert(privateFeedback).values({ workspaceId: ws.id, requestId: id, message: 'Thanks' });
 
     expect(await deleteRequest(database.db, ws, id)).toEqual({ ok: true, unmatchedReviews: 1 });
@@ -206,7 +221,7 @@ describe('deleteRequest', () => {
     expect(await deleteRequest(database.db, ws, id)).toEqual({ ok: false, problem: 'not_found' });
   });
 
-  it('refuses another workspace\'s request and leaves it', async () => {
+  it("refuses another workspace's request and leaves it", async () => {
     const mine = await workspace();
     const theirs = await workspace();
     const theirRequest = await request(theirs);

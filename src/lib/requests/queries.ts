@@ -89,12 +89,7 @@ async function linkedReviews(db: Db, workspaceId: number, requestIds: number[]):
     })
     .from(reviews)
     .where(
-      and(
-        eq(reviews.workspaceId, workspaceId),
-        isNotNull(reviews.requestId),
-        ne(reviews.matchStatus, 'unmatched'),
-        inArray(reviews.requestId, requestIds),
-      ),
+      and(eq(reviews.workspaceId, workspaceId), isNotNull(reviews.requestId), ne(reviews.matchStatus, 'unmatched'), inArray(reviews.requestId, requestIds)),
     )
     .orderBy(
       reviews.requestId,
@@ -124,7 +119,11 @@ async function loadRequests(db: Db, workspaceId: number, only: { id: number } | 
     .where(and(eq(reviewRequests.workspaceId, workspaceId), onlyId === undefined ? undefined : eq(reviewRequests.id, onlyId)))
     .orderBy(desc(reviewRequests.createdAt), desc(reviewRequests.id));
   const rows = 'id' in only ? await query : await query.limit(only.limit).offset(only.offset);
-  const links = await linkedReviews(db, workspaceId, rows.map((r) => r.id));
+  const links = await linkedReviews(
+    db,
+    workspaceId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     firstName: r.firstName,
@@ -199,9 +198,7 @@ export interface RequestChanges {
   teamId: number;
 }
 
-export type RequestUpdate =
-  | { ok: true; request: AdminRequestItem }
-  | { ok: false; problem: 'not_found' | 'team_not_found' };
+export type RequestUpdate = { ok: true; request: AdminRequestItem } | { ok: false; problem: 'not_found' | 'team_not_found' };
 
 /**
  * Edits a request of the workspace (the "Edit Review Request" dialog). The team must be one of the
@@ -255,7 +252,11 @@ export async function updateRequest(db: Db, workspace: Pick<Workspace, 'id'>, re
  * with it, by the database's cascade). A review matched to it is kept but unmatched, so it shows under
  * Unknown again.
  */
-export async function deleteRequest(db: Db, workspace: Pick<Workspace, 'id'>, requestId: number): Promise<{ ok: true; unmatchedReviews: number } | { ok: false; problem: 'not_found' }> {
+export async function deleteRequest(
+  db: Db,
+  workspace: Pick<Workspace, 'id'>,
+  requestId: number,
+): Promise<{ ok: true; unmatchedReviews: number } | { ok: false; problem: 'not_found' }> {
   if (!isRowId(requestId)) return { ok: false, problem: 'not_found' };
   return db.transaction(async (tx) => {
     const [row] = await tx

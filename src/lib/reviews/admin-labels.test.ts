@@ -17,7 +17,12 @@ describe('reviewStatusLabel', () => {
 
 describe('reviewSourceLabel', () => {
   it('names the sources', () => {
-    expect([reviewSourceLabel('google'), reviewSourceLabel('crm'), reviewSourceLabel('test'), reviewSourceLabel('other')]).toEqual(['Google', 'CRM', 'Test', 'other']);
+    expect([reviewSourceLabel('google'), reviewSourceLabel('crm'), reviewSourceLabel('test'), reviewSourceLabel('other')]).toEqual([
+      'Google',
+      'CRM',
+      'Test',
+      'other',
+    ]);
   });
 });
 
@@ -33,10 +38,9 @@ describe('evidenceLines', () => {
         runnerUp: { requestId: 3, confidence: 52 },
       }),
     ).toEqual(['First name: nickname · last name: exact', '2 days after the request', 'Review link clicked', 'Runner-up at 52%']);
-    expect(evidenceLines({ name: { score: 0.95, first: 'exact', last: 'exact', conflict: false, handle: 'email' }, daysAfterRequest: 0.2, clicked: false })).toEqual([
-      'Name is the customer’s email name',
-      'Same day as the request',
-    ]);
+    expect(
+      evidenceLines({ name: { score: 0.95, first: 'exact', last: 'exact', conflict: false, handle: 'email' }, daysAfterRequest: 0.2, clicked: false }),
+    ).toEqual(['Name is the customer’s email name', 'Same day as the request']);
     expect(evidenceLines({ name: { first: 'typo', last: 'none', conflict: true }, daysAfterRequest: 1 })).toEqual([
       'First name: near spelling · last name: no fit',
       'Another name in the review does not fit',

@@ -24,7 +24,16 @@ async function team(ws: Workspace, name: string) {
 async function request(ws: Workspace, teamId: number | null, first = 'Sarah', last = 'Kim') {
   const [row] = await database.db
     .insert(reviewRequests)
-    .values({ workspaceId: ws.id, staffId: await staffIdFor(database.db, ws.id, 'ann@acme.example', 'Ann'), teamId, staffFirstName: 'Ann', staffEmail: 'ann@acme.example', customerFirstName: first, customerLastName: last, customerEmail: 'c@example.com' })
+    .values({
+      workspaceId: ws.id,
+      staffId: await staffIdFor(database.db, ws.id, 'ann@acme.example', 'Ann'),
+      teamId,
+      staffFirstName: 'Ann',
+      staffEmail: 'ann@acme.example',
+      customerFirstName: first,
+      customerLastName: last,
+      customerEmail: 'c@example.com',
+    })
     .returning({ id: reviewRequests.id });
   return row!.id;
 }
@@ -32,7 +41,15 @@ async function request(ws: Workspace, teamId: number | null, first = 'Sarah', la
 let externalId = 0;
 async function review(
   ws: Workspace,
-  values: { status?: MatchStatus; requestId?: number | null; teamId?: number | null; confidence?: number | null; kind?: 'google' | 'action'; at?: string; evidence?: unknown } = {},
+  values: {
+    status?: MatchStatus;
+    requestId?: number | null;
+    teamId?: number | null;
+    confidence?: number | null;
+    kind?: 'google' | 'action';
+    at?: string;
+    evidence?: unknown;
+  } = {},
 ) {
   externalId += 1;
   const [row] = await database.db
@@ -70,7 +87,13 @@ describe('listAdminReviews', () => {
     const ws = await workspace();
     const audit = await team(ws, 'Audit');
     const req = await request(ws, audit, 'Robert', 'Nguyen');
-    const evidence = { name: { score: 0.96, first: 'nickname', last: 'exact', conflict: false }, daysAfterRequest: 2, timeFactor: 1, clicked: true, clickBonus: 0.15 };
+    const evidence = {
+      name: { score: 0.96, first: 'nickname', last: 'exact', conflict: false },
+      daysAfterRequest: 2,
+      timeFactor: 1,
+      clicked: true,
+      clickBonus: 0.15,
+    };
     const older = await review(ws, { kind: 'action', at: '2026-01-01T00:00:00Z' });
     const newer = await review(ws, { status: 'auto_matched', requestId: req, teamId: audit, confidence: 91, evidence, at: '2026-02-01T00:00:00Z' });
     const list = await listAdminReviews(database.db, ws);
@@ -94,7 +117,15 @@ describe('listAdminReviews', () => {
       teamColor: '#10B981',
       evidence,
     });
-    expect(list[1]).toMatchObject({ kind: 'action', source: 'crm', matchStatus: 'unmatched', requestId: null, customerName: null, teamName: null, evidence: null });
+    expect(list[1]).toMatchObject({
+      kind: 'action',
+      source: 'crm',
+      matchStatus: 'unmatched',
+      requestId: null,
+      customerName: null,
+      teamName: null,
+      evidence: null,
+    });
   });
 
   it('shows nothing of another workspace', async () => {
@@ -132,7 +163,10 @@ describe('reassignReview', () => {
     const id = await review(ws, { status: 'auto_matched', requestId: first, teamId: a, confidence: 80, evidence: { clicked: false } });
     expect(await counts(ws)).toMatchObject({ A: 1, B: 0 });
     const result = await reassignReview(store, ws, id, second);
-    expect(result).toMatchObject({ ok: true, review: { matchStatus: 'manual', requestId: second, teamId: b, teamName: 'B', matchConfidence: null, evidence: null, customerName: 'Tom Ray' } });
+    expect(result).toMatchObject({
+      ok: true,
+      review: { matchStatus: 'manual', requestId: second, teamId: b, teamName: 'B', matchConfidence: null, evidence: null, customerName: 'Tom Ray' },
+    });
     expect(await counts(ws)).toMatchObject({ A: 0, B: 1 });
   });
 

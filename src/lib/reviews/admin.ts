@@ -13,7 +13,6 @@ import { MAX_ROW_ID } from '../validation/rules.ts';
 // workspace is "not found". What an admin decides here is final: ingestion never re-matches a stored
 // review (decision 016), so a later delivery of the same review keeps it.
 
-
 /** SPEC.md section 3 "Google review (admin)", plus what the admin needs to judge the match. */
 export interface AdminReview {
   id: number;
@@ -170,21 +169,12 @@ export async function reassignReview(store: Store, workspace: Pick<Workspace, 'i
     const holders = await tx
       .select({ id: reviews.id })
       .from(reviews)
-      .where(
-        and(
-          eq(reviews.workspaceId, workspace.id),
-          eq(reviews.requestId, requestId),
-          ne(reviews.id, reviewId),
-          inArray(reviews.matchStatus, COUNTED),
-        ),
-      );
+      .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.requestId, requestId), ne(reviews.id, reviewId), inArray(reviews.matchStatus, COUNTED)));
     if (holders.length > 0) return 'request_taken';
     await tx
       .update(reviews)
       .set({ matchStatus: 'unmatched', requestId: null, teamId: null, matchConfidence: null, matchEvidence: null, confirmedAt: null })
-      .where(
-        and(eq(reviews.workspaceId, workspace.id), eq(reviews.requestId, requestId), ne(reviews.id, reviewId), eq(reviews.matchStatus, 'needs_review')),
-      );
+      .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.requestId, requestId), ne(reviews.id, reviewId), eq(reviews.matchStatus, 'needs_review')));
     await tx
       .update(reviews)
       .set({ matchStatus: 'manual', requestId, teamId: request.teamId, matchConfidence: null, matchEvidence: null, confirmedAt: new Date() })
@@ -240,18 +230,13 @@ export async function deleteReview(db: Db, workspace: Pick<Workspace, 'id'>, rev
  * A manual or self-confirmed review that still has its team stays: a person put it there.
  */
 function orphaned(workspaceId: number): SQL {
-  const teamGone = notExists(
-    sql`(SELECT 1 FROM ${teams} WHERE ${teams.id} = ${reviews.teamId} AND ${teams.workspaceId} = ${workspaceId})`,
-  );
+  const teamGone = notExists(sql`(SELECT 1 FROM ${teams} WHERE ${teams.id} = ${reviews.teamId} AND ${teams.workspaceId} = ${workspaceId})`);
   const requestGone = notExists(
     sql`(SELECT 1 FROM ${reviewRequests} WHERE ${reviewRequests.id} = ${reviews.requestId} AND ${reviewRequests.workspaceId} = ${workspaceId})`,
   );
   return and(
     eq(reviews.workspaceId, workspaceId),
-    or(
-      and(inArray(reviews.matchStatus, COUNTED), teamGone),
-      and(inArray(reviews.matchStatus, ['auto_matched', 'needs_review']), requestGone),
-    ),
+    or(and(inArray(reviews.matchStatus, COUNTED), teamGone), and(inArray(reviews.matchStatus, ['auto_matched', 'needs_review']), requestGone)),
   )!;
 }
 

@@ -11,7 +11,6 @@ import type { ReviewKind } from './store.ts';
 // (SPEC.md section 4 "Review transitions", DESIGN.md statuses table). Manual work wins: the matcher
 // never touches a stored review again (decision 016), so the assignment survives any re-delivery.
 
-
 export type AssignProblem =
   | 'review_not_found'
   | 'request_not_found'
@@ -99,14 +98,7 @@ export async function assignReviewToInvite(store: Store, workspace: Workspace, i
     const [holder] = await tx
       .select({ id: reviews.id })
       .from(reviews)
-      .where(
-        and(
-          eq(reviews.workspaceId, workspace.id),
-          eq(reviews.requestId, request.id),
-          inArray(reviews.matchStatus, COUNTED),
-          ne(reviews.id, review.id),
-        ),
-      )
+      .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.requestId, request.id), inArray(reviews.matchStatus, COUNTED), ne(reviews.id, review.id)))
       .limit(1);
     if (holder) return 'request_taken';
     const suggested = review.requestId === request.id;

@@ -99,14 +99,26 @@ export async function prepareMatch(db: Db, workspace: Workspace, review: Incomin
  * only once the lock is held, and does not count the review being stored.) Null, storing nothing,
  * when an admin deleted this review before or the workspace is gone.
  */
-export async function storeReview(tx: Db, jobs: JobQueue, workspace: Workspace, review: IncomingReview, prepared: PreparedMatch | null): Promise<Ingested | null> {
+export async function storeReview(
+  tx: Db,
+  jobs: JobQueue,
+  workspace: Workspace,
+  review: IncomingReview,
+  prepared: PreparedMatch | null,
+): Promise<Ingested | null> {
   const [, context] = await Promise.all([prepared && lockWorkspaceReviews(tx, workspace.id), reviewContext(tx, workspace, review)]);
   if (!context || context.deleted) return null;
   const proposed = prepared ?? (await prepareMatch(tx, workspace, review));
   const [stored, candidatesOpen, sameReview] = await Promise.all([
     upsertReview(tx, workspace.id, review, matchColumns(proposed)),
     // Another review may have taken a candidate since prepareMatch: then the match is worked out again.
-    !prepared || stillOpen(tx, workspace.id, prepared.candidates.map((c) => c.id), review),
+    !prepared ||
+      stillOpen(
+        tx,
+        workspace.id,
+        prepared.candidates.map((c) => c.id),
+        review,
+      ),
     otherDelivery(tx, workspace, review),
   ]);
   const linkedTo = stored.created && sameReview ? await linkSameReview(tx, stored.id, review, sameReview) : null;
@@ -187,7 +199,12 @@ export async function wallboardsCounting(db: Db, workspaceId: number, reviewIds:
 export async function announceReviews(
   database: Database,
   workspaceId: number,
-  what: { celebrate: boolean; changed: boolean; wallboards: (number | null)[]; review?: { reviewerName: string | null; rating: number; wallboardId: number | null } | undefined },
+  what: {
+    celebrate: boolean;
+    changed: boolean;
+    wallboards: (number | null)[];
+    review?: { reviewerName: string | null; rating: number; wallboardId: number | null } | undefined;
+  },
 ): Promise<void> {
   if (what.review || what.celebrate) {
     await publishLiveEvent(database, {
@@ -215,8 +232,8 @@ async function reviewContext(tx: Db, workspace: Workspace, review: IncomingRevie
       deleted: sql<boolean>`EXISTS (SELECT 1 FROM ${deletedReviews} WHERE ${deletedReviews.workspaceId} = ${workspace.id}
         AND ${deletedReviews.source} = ${review.source} AND ${deletedReviews.externalId} = ${review.externalId})`,
       settings: sql<Record<string, string> | null>`(SELECT json_object_agg(${settings.key}, ${settings.value}) FROM ${settings}
-        WHERE ${settings.workspaceId} = ${workspace.id} AND ${inArray(settings.key, CONTEXT_SETTING_KEYS)})`.mapWith((value: unknown): Record<string, string> | null =>
-        typeof value === 'string' ? JSON.parse(value) : (value as Record<string, string> | null),
+        WHERE ${settings.workspaceId} = ${workspace.id} AND ${inArray(settings.key, CONTEXT_SETTING_KEYS)})`.mapWith(
+        (value: unknown): Record<string, string> | null => (typeof value === 'string' ? JSON.parse(value) : (value as Record<string, string> | null)),
       ),
       created: consumerColumns(workspace.id, 'review.created'),
       matched: consumerColumns(workspace.id, 'review.matched'),
@@ -247,7 +264,10 @@ function matchColumns(match: PreparedMatch) {
 /** No match: what a review linked under another delivery of it carries. */
 const NO_MATCH = { matchStatus: 'unmatched', matchConfidence: null, matchEvidence: null, requestId: null, teamId: null, confirmedAt: null } as const;
 
-const comparableName = (name: string) => fold(name).replace(/[^a-z0-9]+/g, ' ').trim();
+const comparableName = (name: string) =>
+  fold(name)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** A CRM review that names no platform, or Google, may be a copy of a Google review. */
 const mayBeFromGoogle = (platform: string | null | undefined) => !platform || /google/i.test(platform);
@@ -259,10 +279,7 @@ function sameName(a: string | null, b: string | null): boolean {
   return name !== '' && name === comparableName(b);
 }
 
-type OtherDelivery = Pick<
-  typeof reviews.$inferSelect,
-  'id' | 'matchStatus' | 'matchConfidence' | 'matchEvidence' | 'requestId' | 'teamId' | 'confirmedAt'
->;
+type OtherDelivery = Pick<typeof reviews.$inferSelect, 'id' | 'matchStatus' | 'matchConfidence' | 'matchEvidence' | 'requestId' | 'teamId' | 'confirmedAt'>;
 
 /**
  * DESIGN.md: a CRM delivery that forwards a Google review and the Google sync of that review are one
@@ -304,7 +321,8 @@ async function otherDelivery(tx: Db, workspace: Workspace, review: IncomingRevie
   return (
     candidates
       .filter((c) => sameName(c.reviewerName, review.reviewerName) && mayBeFromGoogle(c.platform))
-      .sort((a, b) => Math.abs(a.createTime.getTime() - review.createTime.getTime()) - Math.abs(b.createTime.getTime() - review.createTime.getTime()))[0] ?? null
+      .sort((a, b) => Math.abs(a.createTime.getTime() - review.createTime.getTime()) - Math.abs(b.createTime.getTime() - review.createTime.getTime()))[0] ??
+    null
   );
 }
 
@@ -316,7 +334,10 @@ async function otherDelivery(tx: Db, workspace: Workspace, review: IncomingRevie
  */
 async function linkSameReview(tx: Db, reviewId: number, review: IncomingReview, other: OtherDelivery): Promise<number> {
   if (review.source === 'crm') {
-    await tx.update(reviews).set({ ...NO_MATCH, sameAs: other.id }).where(eq(reviews.id, reviewId));
+    await tx
+      .update(reviews)
+      .set({ ...NO_MATCH, sameAs: other.id })
+      .where(eq(reviews.id, reviewId));
   } else {
     // The CRM copy came first and may carry a match: the Google row takes it over.
     await tx

@@ -29,7 +29,11 @@ const review = (reviewerName: string | null, createTime = new Date()): IncomingR
 });
 
 /** Requests written straight in, as a restored backup or an older version left them: no keys yet, unless `keyed`. */
-async function requests(workspace: Workspace, names: [string, string][], options: { keyed?: boolean; clickedAt?: Date; createdAt?: Date } = {}): Promise<number[]> {
+async function requests(
+  workspace: Workspace,
+  names: [string, string][],
+  options: { keyed?: boolean; clickedAt?: Date; createdAt?: Date } = {},
+): Promise<number[]> {
   const staffId = await staffIdFor(database.db, workspace.id, 'alex@example.com', 'Alex');
   const rows = await database.db
     .insert(reviewRequests)
@@ -55,12 +59,18 @@ async function requests(workspace: Workspace, names: [string, string][], options
 }
 
 const crowd = (n: number): [string, string][] =>
-  Array.from({ length: n }, (_, i) => [['Olivia', 'Liam', 'Noah', 'Mia', 'Jack', 'Ava'][i % 6]!, ['Brown', 'Nguyen', 'Singh', 'Walker', 'Murphy'][i % 5]! + String.fromCharCode(97 + (i % 26))]);
+  Array.from({ length: n }, (_, i) => [
+    ['Olivia', 'Liam', 'Noah', 'Mia', 'Jack', 'Ava'][i % 6]!,
+    ['Brown', 'Nguyen', 'Singh', 'Walker', 'Murphy'][i % 5]! + String.fromCharCode(97 + (i % 26)),
+  ]);
 
 describe('matching a new review against its candidate requests only', () => {
   it('works out the keys of requests stored without them before matching, once', async () => {
     const workspace = await unitWorkspace(database.db);
-    const [id, other] = await requests(workspace, [['Siobhán', "O'Connor"], ['Wen', 'Zhou']]);
+    const [id, other] = await requests(workspace, [
+      ['Siobhán', "O'Connor"],
+      ['Wen', 'Zhou'],
+    ]);
     expect(await candidateRequests(database.db, workspace.id, review('Siobhan OConnor'))).toEqual([expect.objectContaining({ id })]);
     const rows = await database.db.select().from(reviewRequests).where(eq(reviewRequests.workspaceId, workspace.id)).orderBy(reviewRequests.id);
     expect(rows).toEqual([
@@ -114,7 +124,14 @@ describe('matching a new review against its candidate requests only', () => {
 
   it('matches again to the request still open when another candidate was taken meanwhile', async () => {
     const workspace = await unitWorkspace(database.db);
-    const [mateo, silva] = await requests(workspace, [['Mateo', 'Fernández'], ['Mateo', 'Silva']], { keyed: true });
+    const [mateo, silva] = await requests(
+      workspace,
+      [
+        ['Mateo', 'Fernández'],
+        ['Mateo', 'Silva'],
+      ],
+      { keyed: true },
+    );
     const incoming = review('Mateo Fernández');
     const preparedEarlier = await prepareMatch(database.db, workspace, incoming);
     expect(preparedEarlier.candidates.map((c) => c.id)).toEqual([mateo, silva]);
@@ -146,9 +163,16 @@ describe('matching a new review against its candidate requests only', () => {
     expect((await ingestReview(store, workspace, review('Hannah Okafor')))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
   });
 
-  it("stores a CRM forward of a Google review under it, holding no request of its own", async () => {
+  it('stores a CRM forward of a Google review under it, holding no request of its own', async () => {
     const workspace = await unitWorkspace(database.db);
-    await requests(workspace, [['Lena', 'Fischer'], ['Lena', 'Fischer']], { keyed: true });
+    await requests(
+      workspace,
+      [
+        ['Lena', 'Fischer'],
+        ['Lena', 'Fischer'],
+      ],
+      { keyed: true },
+    );
     const google = await ingestReview(store, workspace, { ...review('Lena Fischer'), source: 'google' });
     expect(google?.match).toMatchObject({ status: 'needs_review' });
     const forward = { ...review('Lena Fischer'), kind: 'action' as const, source: 'crm' as const };
@@ -163,7 +187,10 @@ describe('matching a new review against its candidate requests only', () => {
     const again = review('Ines Duarte');
     expect((await ingestReview(store, workspace, again))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
     expect(await ingestReview(store, workspace, again)).toMatchObject({ created: false, match: null, counted: false });
-    const stored = await database.db.select({ requestId: reviews.requestId, status: reviews.matchStatus }).from(reviews).where(eq(reviews.workspaceId, workspace.id));
+    const stored = await database.db
+      .select({ requestId: reviews.requestId, status: reviews.matchStatus })
+      .from(reviews)
+      .where(eq(reviews.workspaceId, workspace.id));
     expect(stored).toEqual([{ requestId: id, status: 'auto_matched' }]);
   });
 });

@@ -73,7 +73,11 @@ export function candidateQuery(db: Db, workspaceId: number, review: IncomingRevi
     .where(
       and(
         eq(reviewRequests.workspaceId, workspaceId),
-        or(between(reviewRequests.clickedAt, lookup.clickedFrom, lookup.clickedTo), lookup.keys.length ? arrayOverlaps(reviewRequests.matchKeys, lookup.keys) : undefined, stale),
+        or(
+          between(reviewRequests.clickedAt, lookup.clickedFrom, lookup.clickedTo),
+          lookup.keys.length ? arrayOverlaps(reviewRequests.matchKeys, lookup.keys) : undefined,
+          stale,
+        ),
         notTaken,
       ),
     );

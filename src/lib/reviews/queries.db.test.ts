@@ -92,7 +92,14 @@ describe('listTeamReviews', () => {
     const desk = await team(ws, 'Front Desk', '#F59E0B');
     const req = await request(ws, { teamId: desk.id });
     const now = Date.now();
-    const action = await review(ws, { kind: 'action', status: 'auto_matched', requestId: req, teamId: desk.id, confidence: 91, confirmedAt: new Date(now - HOUR) });
+    const action = await review(ws, {
+      kind: 'action',
+      status: 'auto_matched',
+      requestId: req,
+      teamId: desk.id,
+      confidence: 91,
+      confirmedAt: new Date(now - HOUR),
+    });
     const google = await review(ws, { status: 'manual', teamId: desk.id, name: null, url: 'https://g.co/r/1', confirmedAt: new Date(now - 10_000) });
     await review(ws, { status: 'unmatched' });
     await review(ws, { status: 'needs_review', requestId: req, confidence: 55 });
@@ -178,7 +185,15 @@ describe('listUnmatchedReviews and listUnmatchedInvites', () => {
 
     expect(await listUnmatchedInvites(database.db, ws)).toEqual([
       { id: newer, firstName: 'New', lastName: 'Two', email: 'sarah@example.com', teamId: null, teamName: null, createdAt: '2026-02-01T00:00:00.000Z' },
-      { id: older, firstName: 'Old', lastName: 'One', email: 'sarah@example.com', teamId: desk.id, teamName: 'Front Desk', createdAt: '2026-01-01T00:00:00.000Z' },
+      {
+        id: older,
+        firstName: 'Old',
+        lastName: 'One',
+        email: 'sarah@example.com',
+        teamId: desk.id,
+        teamName: 'Front Desk',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
       expect.objectContaining({ id: suggestedOnly }),
     ]);
   });
@@ -203,8 +218,17 @@ describe('assignment', () => {
     const seen = await notices(async () => {
       result = await assignReviewToInvite(store, ws, { kind: 'google', reviewId: id, inviteId: req });
     });
-    expect(result).toEqual({ ok: true, review: expect.objectContaining({ id, inviteId: 0, matchStatus: 'self_confirmed', team: { id: desk.id, name: 'Front Desk', color: '#10B981' } }) });
-    expect(await stored(id)).toMatchObject({ matchStatus: 'self_confirmed', requestId: req, teamId: desk.id, matchConfidence: 64, matchEvidence: { name: { first: 'exact' } } });
+    expect(result).toEqual({
+      ok: true,
+      review: expect.objectContaining({ id, inviteId: 0, matchStatus: 'self_confirmed', team: { id: desk.id, name: 'Front Desk', color: '#10B981' } }),
+    });
+    expect(await stored(id)).toMatchObject({
+      matchStatus: 'self_confirmed',
+      requestId: req,
+      teamId: desk.id,
+      matchConfidence: 64,
+      matchEvidence: { name: { first: 'exact' } },
+    });
     expect((await stored(id)).confirmedAt).toBeInstanceOf(Date);
     expect(seen.map(noticeWithoutId)).toEqual([{ workspaceId: ws.id, event: 'data_update' }]);
     expect(await listUnmatchedInvites(database.db, ws)).toEqual([]);

@@ -41,7 +41,12 @@ export interface StoredReview {
  * and an edit (a newer update time) or a changed owner reply updates it in place. `columns` (its
  * match) are written with a new row only.
  */
-export async function upsertReview(db: Db, workspaceId: number, review: IncomingReview, columns: Partial<typeof reviews.$inferInsert> = {}): Promise<StoredReview> {
+export async function upsertReview(
+  db: Db,
+  workspaceId: number,
+  review: IncomingReview,
+  columns: Partial<typeof reviews.$inferInsert> = {},
+): Promise<StoredReview> {
   const [row] = await db
     .insert(reviews)
     .values({ workspaceId, ...review, ...columns })

@@ -55,8 +55,14 @@ describe('updateStaff', () => {
     const ws = await workspace();
     const first = await request(ws, 'ann@acme.example', 'annie');
     const id = await idByEmail(ws, 'ann@acme.example');
-    expect(await updateStaff(database.db, ws.id, id, { firstName: 'Ann' })).toMatchObject({ ok: true, staff: { id, firstName: 'Ann', active: true, requests: 1 } });
-    expect(await updateStaff(database.db, ws.id, id, { active: false })).toMatchObject({ ok: true, staff: { id, firstName: 'Ann', active: false, requests: 1 } });
+    expect(await updateStaff(database.db, ws.id, id, { firstName: 'Ann' })).toMatchObject({
+      ok: true,
+      staff: { id, firstName: 'Ann', active: true, requests: 1 },
+    });
+    expect(await updateStaff(database.db, ws.id, id, { active: false })).toMatchObject({
+      ok: true,
+      staff: { id, firstName: 'Ann', active: false, requests: 1 },
+    });
     // A leaver's history stays theirs, and a request logged later with their email is still theirs.
     expect(await staffIdOf(first)).toBe(id);
     expect(await staffIdOf(await request(ws, 'ann@acme.example', 'Ann'))).toBe(id);
@@ -103,7 +109,13 @@ describe('mergeStaff', () => {
     expect((await mergeStaff(database.db, ws.id, c, b)).ok).toBe(true);
     expect(await mergeStaff(database.db, ws.id, b, a)).toMatchObject({ ok: true, staff: { id: a, requests: 3 } });
     const pointers = await database.db.select({ id: staff.id, mergedIntoId: staff.mergedIntoId }).from(staff).where(eq(staff.workspaceId, ws.id));
-    expect(new Map(pointers.map((p) => [p.id, p.mergedIntoId]))).toEqual(new Map([[a, null], [b, a], [c, a]]));
+    expect(new Map(pointers.map((p) => [p.id, p.mergedIntoId]))).toEqual(
+      new Map([
+        [a, null],
+        [b, a],
+        [c, a],
+      ]),
+    );
     expect(await staffIdOf(await request(ws, 'c@acme.example', 'Ann'))).toBe(a);
   });
 

@@ -14,7 +14,10 @@ export function staffEmailKey(email: string): string {
  */
 export async function staffIdFor(db: Db, workspaceId: number, email: string, firstName: string): Promise<number> {
   const key = staffEmailKey(email);
-  await db.insert(staff).values({ workspaceId, email: key, firstName }).onConflictDoNothing({ target: [staff.workspaceId, staff.email] });
+  await db
+    .insert(staff)
+    .values({ workspaceId, email: key, firstName })
+    .onConflictDoNothing({ target: [staff.workspaceId, staff.email] });
   const [row] = await db
     .select({ id: staff.id, mergedIntoId: staff.mergedIntoId })
     .from(staff)

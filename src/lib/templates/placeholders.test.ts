@@ -11,14 +11,10 @@ describe('fillPlaceholders', () => {
   });
 
   it('keeps a placeholder literal while its field is empty', () => {
-    expect(fillPlaceholders('Hi {firstName} {lastName}, {fullName}', { firstName: 'Sarah', lastName: ' ' })).toBe(
-      'Hi Sarah {lastName}, {fullName}',
-    );
+    expect(fillPlaceholders('Hi {firstName} {lastName}, {fullName}', { firstName: 'Sarah', lastName: ' ' })).toBe('Hi Sarah {lastName}, {fullName}');
   });
 
   it('leaves unknown braces alone and escapes values for HTML', () => {
-    expect(fillPlaceholders('{unknown} <b>{firstName}</b>', { firstName: '<Sam & Co>' }, escapeHtml)).toBe(
-      '{unknown} <b>&lt;Sam &amp; Co&gt;</b>',
-    );
+    expect(fillPlaceholders('{unknown} <b>{firstName}</b>', { firstName: '<Sam & Co>' }, escapeHtml)).toBe('{unknown} <b>&lt;Sam &amp; Co&gt;</b>');
   });
 });

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { unitWorkspace } from '../testing/unit-data.ts';
-import {
-  createTemplate,
-  deleteTemplate,
-  getTemplateInWorkspace,
-  listActiveTemplates,
-  listTemplates,
-  updateTemplate,
-  type TemplateInput,
-} from './store.ts';
+import { createTemplate, deleteTemplate, getTemplateInWorkspace, listActiveTemplates, listTemplates, updateTemplate, type TemplateInput } from './store.ts';
 import { migratedMemoryDatabase } from '../testing/unit-database.ts';
 
 let database: Database;
@@ -37,7 +29,11 @@ afterAll(() => database.close());
 describe('email template store', () => {
   it('creates, lists in creation order, updates and deletes', async () => {
     const ws = await workspaceId();
-    const first = await createTemplate(database.db, ws, input({ name: 'Zebra', phoneScript: '  Hi {firstName}, it is {staffFirstName}.  ', timingTip: '  Right after the cleaning  ' }));
+    const first = await createTemplate(
+      database.db,
+      ws,
+      input({ name: 'Zebra', phoneScript: '  Hi {firstName}, it is {staffFirstName}.  ', timingTip: '  Right after the cleaning  ' }),
+    );
     expect(first).toEqual({
       ok: true,
       template: {

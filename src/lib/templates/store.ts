@@ -91,7 +91,13 @@ export async function createTemplate(db: Db, workspaceId: number, input: Templat
     workspaceId,
     TEMPLATE_LIMIT,
     async (tx) => (await tx.select({ n: count() }).from(emailTemplates).where(eq(emailTemplates.workspaceId, workspaceId)))[0]?.n ?? 0,
-    async (tx) => (await tx.insert(emailTemplates).values({ workspaceId, ...values }).returning(templateColumns))[0]!,
+    async (tx) =>
+      (
+        await tx
+          .insert(emailTemplates)
+          .values({ workspaceId, ...values })
+          .returning(templateColumns)
+      )[0]!,
   );
   return added.ok ? { ok: true, template: added.value } : { ok: false, problem: added.problem };
 }

@@ -45,7 +45,10 @@ export async function keyedRequests(
   }));
   const ids: number[] = [];
   for (let at = 0; at < rows.length; at += 500) {
-    const inserted = await db.insert(reviewRequests).values(rows.slice(at, at + 500)).returning({ id: reviewRequests.id });
+    const inserted = await db
+      .insert(reviewRequests)
+      .values(rows.slice(at, at + 500))
+      .returning({ id: reviewRequests.id });
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;

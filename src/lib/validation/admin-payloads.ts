@@ -63,8 +63,14 @@ export const wallboardCreatePayload = z.object({
 });
 
 export const wallboardUpdatePayload = z
-  .object({ name: wallboardName.optional(), targetReviews: optionalCount('Target reviews', 100_000), weeklyGoal: optionalCount('Weekly goal', WEEKLY_GOAL_MAX) })
-  .refine((w) => w.name !== undefined || w.targetReviews !== undefined || w.weeklyGoal !== undefined, { message: 'Send a name, targetReviews or weeklyGoal to change' });
+  .object({
+    name: wallboardName.optional(),
+    targetReviews: optionalCount('Target reviews', 100_000),
+    weeklyGoal: optionalCount('Weekly goal', WEEKLY_GOAL_MAX),
+  })
+  .refine((w) => w.name !== undefined || w.targetReviews !== undefined || w.weeklyGoal !== undefined, {
+    message: 'Send a name, targetReviews or weeklyGoal to change',
+  });
 
 export const NOTHING_TO_UPDATE = 'Send a name, a color or a weekly goal to change';
 

@@ -76,7 +76,5 @@ describe('logRequestPayload', () => {
 it('privateFeedbackPayload needs 1 to 5000 characters', () => {
   expect(privateFeedbackPayload.parse({ message: ' Great ' })).toEqual({ message: 'Great' });
   expect(privateFeedbackPayload.safeParse({ message: '  ' }).error?.issues[0]?.message).toBe('Please write your feedback before sending');
-  expect(privateFeedbackPayload.safeParse({ message: 'x'.repeat(5001) }).error?.issues[0]?.message).toBe(
-    'Your feedback must be at most 5000 characters',
-  );
+  expect(privateFeedbackPayload.safeParse({ message: 'x'.repeat(5001) }).error?.issues[0]?.message).toBe('Your feedback must be at most 5000 characters');
 });

@@ -1,7 +1,17 @@
 import { wallboardRef } from './admin-payloads.ts';
 import { z } from 'zod';
 import { TRIAL_PLANS } from '../plans.ts';
-import { EMAIL_CONTENT_MAX, EMAIL_SUBJECT_MAX, feedbackMessageProblem, INTERACTION_DATE_INVALID, interactionDateProblem, loginRules, logRequestRules, NO_NEW_PASSWORD, registrationRules } from './rules.ts';
+import {
+  EMAIL_CONTENT_MAX,
+  EMAIL_SUBJECT_MAX,
+  feedbackMessageProblem,
+  INTERACTION_DATE_INVALID,
+  interactionDateProblem,
+  loginRules,
+  logRequestRules,
+  NO_NEW_PASSWORD,
+  registrationRules,
+} from './rules.ts';
 
 type Rule = (value: string) => string | undefined;
 
@@ -30,14 +40,10 @@ export const registrationPayload = z.object({
 
 const PASSWORD_INPUT_MAX = 1000;
 
-const passwordInput = ruled(loginRules.password, 'Password is required').pipe(
-  z.string().max(PASSWORD_INPUT_MAX, 'Password is too long'),
-);
+const passwordInput = ruled(loginRules.password, 'Password is required').pipe(z.string().max(PASSWORD_INPUT_MAX, 'Password is too long'));
 
 export const loginPayload = z.object({
-  slug: ruled(loginRules.slug, 'Dashboard URL is required', (v) => v.trim().toLowerCase()).pipe(
-    z.string().max(100, 'Dashboard URL is too long'),
-  ),
+  slug: ruled(loginRules.slug, 'Dashboard URL is required', (v) => v.trim().toLowerCase()).pipe(z.string().max(100, 'Dashboard URL is too long')),
   password: passwordInput,
 });
 
@@ -83,11 +89,7 @@ export const accountPayload = z
   .refine((p) => p.businessName !== undefined || p.email !== undefined, { message: 'Business name is required', path: ['businessName'] });
 
 export const kioskLinkPayload = z.object({
-  label: z
-    .string({ error: 'Give the display a name' })
-    .trim()
-    .min(1, 'Give the display a name')
-    .max(60, 'The name must be at most 60 characters'),
+  label: z.string({ error: 'Give the display a name' }).trim().min(1, 'Give the display a name').max(60, 'The name must be at most 60 characters'),
   wallboardId: wallboardRef,
 });
 
@@ -95,7 +97,11 @@ const FILL_ALL_FIELDS = 'Please fill in all fields';
 
 export const testReviewPayload = z.object({
   reviewerName: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(200, 'Reviewer name is too long'),
-  rating: z.coerce.number({ error: 'Rating must be from 1 to 5' }).int('Rating must be from 1 to 5').min(1, 'Rating must be from 1 to 5').max(5, 'Rating must be from 1 to 5'),
+  rating: z.coerce
+    .number({ error: 'Rating must be from 1 to 5' })
+    .int('Rating must be from 1 to 5')
+    .min(1, 'Rating must be from 1 to 5')
+    .max(5, 'Rating must be from 1 to 5'),
   reviewText: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(5000, 'Comment is too long'),
   source: z.enum(['ghl', 'google'], { error: 'Source must be "ghl" or "google"' }).default('google'),
   slug: z.string().max(100).optional(),
@@ -103,9 +109,7 @@ export const testReviewPayload = z.object({
 
 /** An id chosen in a select: a number, or a numeric string as a form sends it. */
 function chosenId(rule: Rule, missing: string) {
-  return z
-    .preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), ruled(rule, missing, trim))
-    .transform(Number);
+  return z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), ruled(rule, missing, trim)).transform(Number);
 }
 
 /** POST /api/review-requests (SPEC.md section 3 "Log-request payload", messages of section 5). */
@@ -128,7 +132,9 @@ export const logRequestPayload = z.object({
     .nullish()
     .transform((v) => v ?? ''),
   /** "Saw the customer on" (YYYY-MM-DD); empty or missing: today in the workspace's zone. */
-  interactionDate: ruled(interactionDateProblem, INTERACTION_DATE_INVALID, trim).nullish().transform((v) => v ?? ''),
+  interactionDate: ruled(interactionDateProblem, INTERACTION_DATE_INVALID, trim)
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 
 export type LogRequestPayload = z.infer<typeof logRequestPayload>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accountFormErrors, forgotPasswordFormErrors, loginFormErrors, newPasswordsFormErrors, NO_NEW_PASSWORD, registrationFormErrors, slugProblem } from './rules.ts';
+import {
+  accountFormErrors,
+  forgotPasswordFormErrors,
+  loginFormErrors,
+  newPasswordsFormErrors,
+  NO_NEW_PASSWORD,
+  registrationFormErrors,
+  slugProblem,
+} from './rules.ts';
 
 const valid = {
   slug: 'acme-co',
@@ -84,7 +92,9 @@ describe('newPasswordsFormErrors', () => {
   it('accepts either password alone, or both', () => {
     expect(newPasswordsFormErrors({ ...empty, staffPassword: 'secret1', confirmStaffPassword: 'secret1' })).toEqual({});
     expect(newPasswordsFormErrors({ ...empty, adminPassword: 'secret2', confirmAdminPassword: 'secret2' })).toEqual({});
-    expect(newPasswordsFormErrors({ staffPassword: 'secret1', confirmStaffPassword: 'secret1', adminPassword: 'secret2', confirmAdminPassword: 'secret2' })).toEqual({});
+    expect(
+      newPasswordsFormErrors({ staffPassword: 'secret1', confirmStaffPassword: 'secret1', adminPassword: 'secret2', confirmAdminPassword: 'secret2' }),
+    ).toEqual({});
   });
 
   it('uses the registration messages for short and mismatched passwords', () => {

@@ -7,12 +7,7 @@ export const TARGET_REVIEWS_MIN = 1;
 export const TARGET_REVIEWS_MAX = 100_000;
 
 /** Settings that never leave the server in clear: listed as "connected", not writable through the generic API. */
-export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set([
-  'gmb_refresh_token',
-  'gmb_access_token',
-  'slack_webhook_url',
-  'teams_webhook_url',
-]);
+export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set(['gmb_refresh_token', 'gmb_access_token', 'slack_webhook_url', 'teams_webhook_url']);
 export const SECRET_SETTING_MASK = 'connected';
 
 /** Prefixes the generic settings card leaves out (SPEC.md section 2). */
@@ -117,7 +112,10 @@ const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
   show_reviewer_names: yesNoRule('Show reviewer names is true or false'),
   show_unknown_team: yesNoRule('Show unknown team is true or false'),
   wallboard_panels: (raw) => {
-    const panels = raw.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+    const panels = raw
+      .split(',')
+      .map((p) => p.trim().toLowerCase())
+      .filter(Boolean);
     const known = new Set<string>(WALLBOARD_PANELS);
     return panels.length > 0 && panels.every((p) => known.has(p))
       ? { ok: true, value: [...new Set(panels)].join(',') }
@@ -130,8 +128,7 @@ const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
     false,
   ),
   follow_up_after_days: wholeNumberRule(1, FOLLOW_UP_DAYS_MAX, `Follow up after days must be a whole number from 1 to ${FOLLOW_UP_DAYS_MAX}`, false),
-  [COPY_LINK_MODE_KEY]: (raw) =>
-    raw === 'yes' || raw === 'no' ? { ok: true, value: raw } : { ok: false, message: 'Copy-the-link mode is yes or no' },
+  [COPY_LINK_MODE_KEY]: (raw) => (raw === 'yes' || raw === 'no' ? { ok: true, value: raw } : { ok: false, message: 'Copy-the-link mode is yes or no' }),
   gmb_account_id: gmbIdRule(GMB_ACCOUNT_ID_INVALID),
   gmb_location_id: gmbIdRule(GMB_LOCATION_ID_INVALID),
   target_reviews: (raw) => {
@@ -144,9 +141,7 @@ const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
   challenge_start_date: (raw) => {
     const value = raw.trim();
     // Empty clears it: the challenge then counts from the workspace's creation.
-    return value === '' || isIsoDate(value)
-      ? { ok: true, value }
-      : { ok: false, message: 'Challenge start date must be a date written YYYY-MM-DD' };
+    return value === '' || isIsoDate(value) ? { ok: true, value } : { ok: false, message: 'Challenge start date must be a date written YYYY-MM-DD' };
   },
   google_review_link: (raw) => {
     const value = raw.trim();

@@ -21,5 +21,9 @@ export const staffUpdatePayload = z
   .refine((p) => p.firstName !== undefined || p.active !== undefined, { message: STAFF_NOTHING_TO_UPDATE });
 
 export const staffMergePayload = z.object({
-  intoId: z.number({ error: MERGE_INTO_REQUIRED }).int({ error: MERGE_INTO_REQUIRED }).positive({ error: MERGE_INTO_REQUIRED }).max(2_147_483_647, { error: MERGE_INTO_REQUIRED }),
+  intoId: z
+    .number({ error: MERGE_INTO_REQUIRED })
+    .int({ error: MERGE_INTO_REQUIRED })
+    .positive({ error: MERGE_INTO_REQUIRED })
+    .max(2_147_483_647, { error: MERGE_INTO_REQUIRED }),
 });

@@ -9,15 +9,7 @@ import { log } from '../log.ts';
 import { TEST_EVENT } from './events.ts';
 import { testPayload, webhookPayload } from './payload.ts';
 import { sendWebhook, type AttemptOutcome } from './send.ts';
-import {
-  attemptsOfJob,
-  deliveryIdFor,
-  deliveryJobId,
-  findDelivery,
-  findEndpointTarget,
-  recordAttempt,
-  subscribedEndpoints,
-} from './store.ts';
+import { attemptsOfJob, deliveryIdFor, deliveryJobId, findDelivery, findEndpointTarget, recordAttempt, subscribedEndpoints } from './store.ts';
 
 // Outbound webhooks (decision 043). The `webhooks` consumer turns a domain event into one delivery per
 // subscribed endpoint and queues each on `webhook-delivery`, in one transaction; a delivery job makes
@@ -52,7 +44,10 @@ export function webhooksWorker(runtime: WebhookRuntime) {
           .onConflictDoNothing()
           .returning({ id: webhookDeliveries.id });
         if (!created) continue;
-        await runtime.jobs.send(QUEUES.webhookDelivery.name, { workspaceId: event.workspaceId, deliveryId: id } satisfies DeliveryJob, { id: deliveryJobId(id, 0), tx });
+        await runtime.jobs.send(QUEUES.webhookDelivery.name, { workspaceId: event.workspaceId, deliveryId: id } satisfies DeliveryJob, {
+          id: deliveryJobId(id, 0),
+          tx,
+        });
         queued++;
       }
     });
@@ -77,7 +72,10 @@ export function webhookDeliveryWorker(runtime: WebhookRuntime) {
     const attempts = (await attemptsOfJob(db, delivery.id, job.id)) + 1;
     const last = attempts > QUEUES.webhookDelivery.retryLimit;
     await recordAttempt(db, delivery.id, job.id, outcome, last ? 'failed' : 'retrying');
-    log.warn({ deliveryId: delivery.id, endpointId: target.id, attempt: attempts, httpStatus: outcome.httpStatus, error: outcome.error }, 'A webhook delivery failed');
+    log.warn(
+      { deliveryId: delivery.id, endpointId: target.id, attempt: attempts, httpStatus: outcome.httpStatus, error: outcome.error },
+      'A webhook delivery failed',
+    );
     throw new Error(outcome.error ?? `HTTP ${outcome.httpStatus}`);
   };
 }

@@ -65,7 +65,8 @@ async function reviewData(db: Db, workspaceId: number, reviewId: number) {
 
 /** The payload of an event for webhook receivers; null when what it names is gone (nothing is sent). */
 export async function webhookPayload(db: Db, event: DomainEvent): Promise<WebhookPayload | null> {
-  const envelope = (data: Record<string, unknown> | null): WebhookPayload | null => (data ? { type: event.type, version: WEBHOOK_PAYLOAD_VERSION, timestamp: event.occurredAt, data } : null);
+  const envelope = (data: Record<string, unknown> | null): WebhookPayload | null =>
+    data ? { type: event.type, version: WEBHOOK_PAYLOAD_VERSION, timestamp: event.occurredAt, data } : null;
   switch (event.type) {
     case 'review.created':
       return envelope(await reviewData(db, event.workspaceId, (event as DomainEvent<'review.created'>).data.reviewId));
@@ -92,7 +93,12 @@ export async function webhookPayload(db: Db, event: DomainEvent): Promise<Webhoo
     }
     case 'goal.reached': {
       const { teamId, wallboardId, goal, weekStartsAt } = (event as DomainEvent<'goal.reached'>).data;
-      return envelope({ team: await team(db, event.workspaceId, teamId), wallboard: await wallboard(db, event.workspaceId, wallboardId ?? null), goal, weekStartsAt });
+      return envelope({
+        team: await team(db, event.workspaceId, teamId),
+        wallboard: await wallboard(db, event.workspaceId, wallboardId ?? null),
+        goal,
+        weekStartsAt,
+      });
     }
     default:
       return null;

@@ -15,4 +15,5 @@ export const webhookCreatePayload = z.object({
 });
 
 /** A delivery id in a route: a UUID. */
-export const isDeliveryId = (value: string | undefined): value is string => !!value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+export const isDeliveryId = (value: string | undefined): value is string =>
+  !!value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

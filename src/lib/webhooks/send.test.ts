@@ -54,7 +54,11 @@ describe('sendWebhook', () => {
       res.statusCode = 503;
       res.end('x'.repeat(1_000_000));
     });
-    expect(await sendWebhook({ url, secret: generateWebhookSecret(), allowPrivate: true }, 'id', '{}')).toMatchObject({ ok: false, httpStatus: 503, error: 'HTTP 503' });
+    expect(await sendWebhook({ url, secret: generateWebhookSecret(), allowPrivate: true }, 'id', '{}')).toMatchObject({
+      ok: false,
+      httpStatus: 503,
+      error: 'HTTP 503',
+    });
   });
 
   it('refuses a private target at delivery time without connecting', async () => {
@@ -68,6 +72,10 @@ describe('sendWebhook', () => {
     const { url } = await serve((res) => res.end());
     servers[0]!.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await sendWebhook({ url, secret: generateWebhookSecret(), allowPrivate: true }, 'id', '{}')).toMatchObject({ ok: false, httpStatus: null, error: expect.stringContaining('ECONNREFUSED') });
+    expect(await sendWebhook({ url, secret: generateWebhookSecret(), allowPrivate: true }, 'id', '{}')).toMatchObject({
+      ok: false,
+      httpStatus: null,
+      error: expect.stringContaining('ECONNREFUSED'),
+    });
   });
 });

@@ -14,11 +14,7 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
-export async function sendWebhook(
-  target: { url: string; secret: string; allowPrivate: boolean },
-  webhookId: string,
-  body: string,
-): Promise<AttemptOutcome> {
+export async function sendWebhook(target: { url: string; secret: string; allowPrivate: boolean }, webhookId: string, body: string): Promise<AttemptOutcome> {
   const started = performance.now();
   const done = (httpStatus: number | null, error: string | null): AttemptOutcome => ({
     ok: httpStatus !== null && httpStatus >= 200 && httpStatus < 300,

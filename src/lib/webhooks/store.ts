@@ -35,7 +35,15 @@ export async function listWebhookEndpoints(db: Db, workspaceId: number): Promise
       at: webhookDeliveries.createdAt,
     })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.workspaceId, workspaceId), inArray(webhookDeliveries.endpointId, endpoints.map((e) => e.id))))
+    .where(
+      and(
+        eq(webhookDeliveries.workspaceId, workspaceId),
+        inArray(
+          webhookDeliveries.endpointId,
+          endpoints.map((e) => e.id),
+        ),
+      ),
+    )
     .orderBy(webhookDeliveries.endpointId, desc(webhookDeliveries.createdAt));
   const byEndpoint = new Map(latest.map((row) => [row.endpointId, { status: row.status, at: row.at.toISOString() }]));
   return endpoints.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), lastDelivery: byEndpoint.get(e.id) ?? null }));
@@ -53,7 +61,13 @@ export async function createWebhookEndpoint(
     db,
     workspaceId,
     MAX_WEBHOOK_ENDPOINTS,
-    async (tx) => (await tx.select({ n: count() }).from(webhookEndpoints).where(and(eq(webhookEndpoints.workspaceId, workspaceId), isNull(webhookEndpoints.disabledAt))))[0]?.n ?? 0,
+    async (tx) =>
+      (
+        await tx
+          .select({ n: count() })
+          .from(webhookEndpoints)
+          .where(and(eq(webhookEndpoints.workspaceId, workspaceId), isNull(webhookEndpoints.disabledAt)))
+      )[0]?.n ?? 0,
     async (tx) =>
       (
         await tx
@@ -137,7 +151,9 @@ export async function recordAttempt(
   status: DeliveryStatus,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({ deliveryId, jobId, httpStatus: outcome.httpStatus, error: outcome.error?.slice(0, 500) ?? null, durationMs: outcome.durationMs });
+    await tx
+      .insert(webhookAttempts)
+      .values({ deliveryId, jobId, httpStatus: outcome.httpStatus, error: outcome.error?.slice(0, 500) ?? null, durationMs: outcome.durationMs });
     await tx.update(webhookDeliveries).set({ status }).where(eq(webhookDeliveries.id, deliveryId));
   });
 }
@@ -183,7 +199,12 @@ export async function listDeliveries(db: Db, workspaceId: number, endpointId: nu
       durationMs: webhookAttempts.durationMs,
     })
     .from(webhookAttempts)
-    .where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id)))
+    .where(
+      inArray(
+        webhookAttempts.deliveryId,
+        deliveries.map((d) => d.id),
+      ),
+    )
     .orderBy(asc(webhookAttempts.attemptedAt), asc(webhookAttempts.id));
   return deliveries.map((d) => ({
     id: d.id,

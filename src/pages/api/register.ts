@@ -19,7 +19,12 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const db = runtime.database.db;
   // Cheap checks before the expensive password hashing.
   if (await findWorkspaceBySlug(db, registration.slug)) return errorJson(409, TAKEN, 'slug');
-  const attempt = await beginAttempt(db, { scope: 'register', source: `address:${locals.clientAddress}`, limit: runtime.config.registrationsPerHour, windowMs: HOUR_MS });
+  const attempt = await beginAttempt(db, {
+    scope: 'register',
+    source: `address:${locals.clientAddress}`,
+    limit: runtime.config.registrationsPerHour,
+    windowMs: HOUR_MS,
+  });
   if (!attempt.allowed) return errorJson(429, 'Too many registrations from this address. Please try again in an hour.');
 
   const { plan, trialEndsAt } = planForRegistration(runtime.config, registration.plan);

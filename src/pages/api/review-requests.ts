@@ -17,11 +17,7 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
   const parsed = await parseJsonBody(request, logRequestPayload);
   if (!parsed.ok) return parsed.response;
   const { database, config, jobs } = locals.runtime;
-  const result = await logReviewRequest(
-    { database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) },
-    access.workspace,
-    parsed.data,
-  );
+  const result = await logReviewRequest({ database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) }, access.workspace, parsed.data);
   if (!result.ok) {
     const problem = logRequestProblemText(result.problem, access.workspace.plan);
     if (result.problem === 'plan') return planLimitRefused(problem.message, 'logging');

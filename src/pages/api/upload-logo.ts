@@ -24,7 +24,12 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const { database } = locals.runtime;
   // Agency: a named wallboard's own logo (form field wallboardId); none: the workspace's.
   const asked = read.form.get('wallboardId');
-  const wallboard = typeof asked === 'string' && asked !== '' ? (/^\d{1,10}$/.test(asked) ? await findWallboard(database.db, access.workspace, Number(asked)) : null) : undefined;
+  const wallboard =
+    typeof asked === 'string' && asked !== ''
+      ? /^\d{1,10}$/.test(asked)
+        ? await findWallboard(database.db, access.workspace, Number(asked))
+        : null
+      : undefined;
   if (wallboard === null) return badRequest('Wallboard not found', 'wallboardId');
   if (wallboard?.readOnly) return planLimitRefused(PLAN_LIMIT_MESSAGES.wallboardReadOnly(plan, PLAN_LIMITS[plan].wallboards ?? 1), 'wallboards');
   const wallboardId = wallboard?.id ?? null;

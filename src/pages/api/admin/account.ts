@@ -34,7 +34,10 @@ export const PUT: APIRoute = async ({ request, locals, cookies, url }) => {
   if (account.email.toLowerCase() !== workspace.adminEmail.toLowerCase()) {
     // Links already mailed went to the old address: they stop working; and that address is told.
     await endResetLinks(database.db, workspace.id);
-    void noticeAccountChange({ sender: emailSender(runtime.config), linkBase: linkBase(runtime.config, url) }, workspace, { kind: 'email', newEmail: account.email });
+    void noticeAccountChange({ sender: emailSender(runtime.config), linkBase: linkBase(runtime.config, url) }, workspace, {
+      kind: 'email',
+      newEmail: account.email,
+    });
   }
   // The wallboards show the business name.
   if (account.businessName !== workspace.businessName) {

@@ -23,7 +23,8 @@ export const PUT: APIRoute = async ({ request, locals, cookies, url }) => {
   const confirmed = await confirmAdminPassword(runtime.database.db, attempt);
   if (confirmed !== 'ok') return confirmationRefused(confirmed);
   await changePasswords(runtime.database.db, workspace.id, passwords, access.session.id);
-  const which = passwords.staffPassword !== undefined && passwords.adminPassword !== undefined ? 'both' : passwords.staffPassword !== undefined ? 'staff' : 'admin';
+  const which =
+    passwords.staffPassword !== undefined && passwords.adminPassword !== undefined ? 'both' : passwords.staffPassword !== undefined ? 'staff' : 'admin';
   void noticeAccountChange({ sender: emailSender(runtime.config), linkBase: linkBase(runtime.config, url) }, workspace, { kind: 'password', which });
   return json({ message: 'Passwords updated' });
 };

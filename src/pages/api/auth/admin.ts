@@ -14,7 +14,14 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const { workspace, session } = access;
   const { runtime } = locals;
   const device = await knownDevice(cookies, runtime.sessionKey);
-  const attempt = { slug: workspace.slug, workspaceId: workspace.id, password: parsed.data.password, kind: 'admin', address: locals.clientAddress, device } as const;
+  const attempt = {
+    slug: workspace.slug,
+    workspaceId: workspace.id,
+    password: parsed.data.password,
+    kind: 'admin',
+    address: locals.clientAddress,
+    device,
+  } as const;
   const result = await checkSignIn(runtime.database.db, attempt);
   if (result === 'blocked') return json({ success: false, message: TOO_MANY_ATTEMPTS_MESSAGE }, 429);
   if (result === 'wrong') return json({ success: false, message: 'Incorrect password' }, 401);

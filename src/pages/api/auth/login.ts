@@ -12,7 +12,14 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const { runtime } = locals;
   const workspace = await findWorkspaceBySlug(runtime.database.db, slug);
   const device = await knownDevice(cookies, runtime.sessionKey);
-  const result = await checkSignIn(runtime.database.db, { slug, workspaceId: workspace?.id ?? null, password, kind: 'staff', address: locals.clientAddress, device });
+  const result = await checkSignIn(runtime.database.db, {
+    slug,
+    workspaceId: workspace?.id ?? null,
+    password,
+    kind: 'staff',
+    address: locals.clientAddress,
+    device,
+  });
   if (result === 'blocked') return errorJson(429, TOO_MANY_ATTEMPTS_MESSAGE);
   if (result === 'wrong' || !workspace) return errorJson(401, 'Invalid credentials');
 

@@ -42,7 +42,10 @@ export const POST: APIRoute = async ({ locals, request, url }) => {
       }
       templateId = active[0]!.id;
     }
-    const result = await logReviewRequest({ database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) }, workspace, { ...parsed.data, templateId });
+    const result = await logReviewRequest({ database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) }, workspace, {
+      ...parsed.data,
+      templateId,
+    });
     if (!result.ok) {
       const problem = logRequestProblemText(result.problem, workspace.plan);
       if (result.problem === 'plan') return planLimitRefused(problem.message, 'logging');

@@ -26,6 +26,7 @@ export const POST: APIRoute = async ({ locals }) => {
     await recordAlertOutcome(database.db, access.workspace.id, channel, results[channel]!.error);
   }
   const failed = channels.filter((c) => !results[c]!.sent);
-  const message = failed.length === 0 ? 'Test message sent' : `The test message could not be sent to ${failed.map((c) => (c === 'slack' ? 'Slack' : 'Teams')).join(' and ')}`;
+  const message =
+    failed.length === 0 ? 'Test message sent' : `The test message could not be sent to ${failed.map((c) => (c === 'slack' ? 'Slack' : 'Teams')).join(' and ')}`;
   return json({ message, results, alerts: await readAlerts(database.db, access.workspace.id) });
 };

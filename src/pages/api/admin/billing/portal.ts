@@ -17,7 +17,10 @@ export const POST: APIRoute = async ({ locals, url }) => {
   const account = await findBillingAccount(database.db, workspace.id);
   if (!account?.customerId) return errorJson(409, 'There is no billing account for this workspace yet. Choose a plan first.');
   try {
-    const session = await stripe.billingPortal.sessions.create({ customer: account.customerId, return_url: `${linkBase(config, url)}/${workspace.slug}/admin` });
+    const session = await stripe.billingPortal.sessions.create({
+      customer: account.customerId,
+      return_url: `${linkBase(config, url)}/${workspace.slug}/admin`,
+    });
     return json({ url: session.url });
   } catch (error) {
     logError('Could not open the Stripe billing portal', error);

@@ -20,7 +20,12 @@ export async function receiveRequestWebhook({ locals, request, url }: APIContext
   const outcome = await receiveCrmRequest(
     { database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url), publicKey: config.ghlWebhookPublicKey },
     workspace,
-    { raw: raw ?? new Uint8Array(), complete: raw !== null, contentType: request.headers.get('content-type'), signature: request.headers.get('x-ghl-signature') },
+    {
+      raw: raw ?? new Uint8Array(),
+      complete: raw !== null,
+      contentType: request.headers.get('content-type'),
+      signature: request.headers.get('x-ghl-signature'),
+    },
   );
   if (outcome.status === 'refused') {
     const answer = errorJson(outcome.httpStatus, outcome.message, outcome.field);
@@ -28,7 +33,11 @@ export async function receiveRequestWebhook({ locals, request, url }: APIContext
     return answer;
   }
   return json(
-    { ...(outcome.requestId !== null ? { id: outcome.requestId } : {}), message: outcome.message, ...(outcome.emailStatus ? { emailStatus: outcome.emailStatus } : {}) },
+    {
+      ...(outcome.requestId !== null ? { id: outcome.requestId } : {}),
+      message: outcome.message,
+      ...(outcome.emailStatus ? { emailStatus: outcome.emailStatus } : {}),
+    },
     outcome.httpStatus,
   );
 }
