@@ -4,7 +4,7 @@ import { join } from 'node:path';
 export class IncompatibleDataDirError extends Error {}
 
 /**
- * The PostgreSQL major version inside the bundled PGlite; pglite-version.test.ts fails when an
+ * The PostgreSQL major version inside the bundled PGlite; pglite-version.db.test.ts fails when an
  * upgrade of the package changes it.
  */
 export const PGLITE_PG_MAJOR = 18;
