@@ -10,7 +10,7 @@ export async function seedDashboardWorkspace(database: Database, requests: numbe
   const workspace = await unitWorkspace(database.db);
   const teams: number[] = [];
   for (const name of ['Front Desk', 'Hygiene', 'Surgery']) {
-    const team = await createTeam(database.db, workspace, { name, color: '#3B82F6' });
+    const team = await createTeam(database, workspace, { name, color: '#3B82F6' });
     if (team.ok) teams.push(team.team.id);
   }
   for (let i = 0; i < requests; i++) {

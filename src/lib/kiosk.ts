@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database, Db } from './db/database.ts';
+import { publishLiveEvent } from './live/publish.ts';
 import { dashboardSnapshots, type KeyedSnapshots } from './dashboard-snapshots.ts';
 import { kioskLinks, workspaces } from './db/schema.ts';
 import { addUnderCap } from './db/workspace-cap.ts';
@@ -55,14 +56,20 @@ export function listKioskLinks(db: Db, workspaceId: number): Promise<KioskLink[]
   return db.select(columns).from(kioskLinks).where(eq(kioskLinks.workspaceId, workspaceId)).orderBy(desc(kioskLinks.createdAt), desc(kioskLinks.id));
 }
 
-/** Returns false when the workspace has no such link (or it was already revoked). */
-export async function revokeKioskLink(db: Db, workspaceId: number, id: number): Promise<boolean> {
+/**
+ * Revokes a TV link and ends its open streams on every instance. False when the workspace has no such
+ * link (or it was already revoked).
+ */
+export async function revokeKioskLink(database: Database, workspaceId: number, id: number): Promise<boolean> {
+  const db = database.db;
   const revoked = await db
     .update(kioskLinks)
     .set({ revokedAt: new Date() })
     .where(and(eq(kioskLinks.id, id), eq(kioskLinks.workspaceId, workspaceId), isNull(kioskLinks.revokedAt)))
     .returning({ id: kioskLinks.id });
-  return revoked.length > 0;
+  if (revoked.length === 0) return false;
+  await publishLiveEvent(database, { workspaceId, event: 'kiosk_revoked', kioskLinkId: id });
+  return true;
 }
 
 export interface KioskAccess {

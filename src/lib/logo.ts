@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from './db/database.ts';
+import type { Database, Db } from './db/database.ts';
+import { announcedIfDone } from './live/publish.ts';
 import { logos, workspaces } from './db/schema.ts';
 
 // The company logo: checked from its bytes (never its name or declared type), kept in the database,
@@ -578,7 +579,7 @@ export type LogoUpload = { ok: true; updatedAt: Date } | { ok: false; message: s
  * Checks the bytes and, only when they pass, replaces the workspace's logo (or a named wallboard's).
  * The workspace row's lock makes two uploads at once replace one another, never collide.
  */
-export async function saveLogo(db: Db, workspaceId: number, bytes: Uint8Array, claim: LogoClaim = {}, wallboardId: number | null = null): Promise<LogoUpload> {
+async function storeLogo(db: Db, workspaceId: number, bytes: Uint8Array, claim: LogoClaim = {}, wallboardId: number | null = null): Promise<LogoUpload> {
   const checked = checkLogo(bytes, claim);
   if (!checked.ok) return checked;
   const updatedAt = new Date();
@@ -591,4 +592,15 @@ export async function saveLogo(db: Db, workspaceId: number, bytes: Uint8Array, c
       .returning({ updatedAt: logos.updatedAt });
     return { ok: true, updatedAt: row!.updatedAt };
   });
+}
+
+/** Saves a logo (see storeLogo) and announces it to every screen. */
+export async function saveLogo(
+  database: Database,
+  workspaceId: number,
+  bytes: Uint8Array,
+  claim: LogoClaim = {},
+  wallboardId: number | null = null,
+): Promise<LogoUpload> {
+  return announcedIfDone(database, workspaceId, await storeLogo(database.db, workspaceId, bytes, claim, wallboardId));
 }

@@ -20,23 +20,23 @@ describe('settings in the database', () => {
   afterAll(() => database.close());
 
   it('stores known keys in their normal form and refuses bad values', async () => {
-    expect(await updateSetting(database.db, workspace.id, 'timezone', 'utc')).toMatchObject({ ok: true, setting: { key: 'timezone', value: 'UTC' } });
-    expect(await updateSetting(database.db, workspace.id, 'target_reviews', '0')).toEqual({
+    expect(await updateSetting(database, workspace.id, 'timezone', 'utc')).toMatchObject({ ok: true, setting: { key: 'timezone', value: 'UTC' } });
+    expect(await updateSetting(database, workspace.id, 'target_reviews', '0')).toEqual({
       ok: false,
       message: 'Target reviews must be a whole number from 1 to 100000',
       field: 'value',
     });
-    expect(await updateSetting(database.db, workspace.id, 'bad-key', 'x')).toMatchObject({ ok: false, field: 'key' });
-    expect(await updateSetting(database.db, workspace.id, 'gmb_refresh_token', 'x')).toMatchObject({ ok: false, field: 'key' });
+    expect(await updateSetting(database, workspace.id, 'bad-key', 'x')).toMatchObject({ ok: false, field: 'key' });
+    expect(await updateSetting(database, workspace.id, 'gmb_refresh_token', 'x')).toMatchObject({ ok: false, field: 'key' });
     expect((await readSettings(database.db, workspace.id, ['timezone', 'target_reviews'])).get('target_reviews')).toBe('120');
   });
 
   it('says whether a stored change moves the dashboard', async () => {
-    const first = await updateSetting(database.db, workspace.id, 'target_reviews', '200');
+    const first = await updateSetting(database, workspace.id, 'target_reviews', '200');
     expect(first).toMatchObject({ ok: true, movesDashboard: true });
-    const same = await updateSetting(database.db, workspace.id, 'target_reviews', '200');
+    const same = await updateSetting(database, workspace.id, 'target_reviews', '200');
     expect(same).toMatchObject({ ok: true, movesDashboard: false });
-    const other = await updateSetting(database.db, workspace.id, 'google_review_link', 'https://g.page/r/x');
+    const other = await updateSetting(database, workspace.id, 'google_review_link', 'https://g.page/r/x');
     expect(other).toMatchObject({ ok: true, movesDashboard: false });
   });
 

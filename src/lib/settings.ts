@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Db } from './db/database.ts';
+import type { Database, Db } from './db/database.ts';
+import { announceDataChange } from './live/publish.ts';
 import { settings } from './db/schema.ts';
 import { addUnderCap } from './db/workspace-cap.ts';
 import {
@@ -52,7 +53,7 @@ export type SettingUpdate = { ok: true; setting: Setting; movesDashboard: boolea
 export const MAX_SETTINGS = 100;
 
 /** Checks and stores one setting (creating it when new). */
-export async function updateSetting(db: Db, workspaceId: number, key: string, value: string): Promise<SettingUpdate> {
+async function storeSetting(db: Db, workspaceId: number, key: string, value: string): Promise<SettingUpdate> {
   if (!isSettingKey(key)) return { ok: false, message: SETTING_KEY_INVALID, field: 'key' };
   if (SECRET_SETTING_KEYS.has(key)) return { ok: false, message: SETTING_SECRET_READ_ONLY, field: 'key' };
   const checked = checkSettingValue(key, value);
@@ -77,4 +78,11 @@ export async function updateSetting(db: Db, workspaceId: number, key: string, va
     setting: { key, value: checked.value },
     movesDashboard: DASHBOARD_SETTING_KEYS.has(key) && previous?.value !== checked.value,
   };
+}
+
+/** Stores a setting (see storeSetting); one that moves the dashboard is announced to every screen. */
+export async function updateSetting(database: Database, workspaceId: number, key: string, value: string): Promise<SettingUpdate> {
+  const result = await storeSetting(database.db, workspaceId, key, value);
+  if (result.ok && result.movesDashboard) await announceDataChange(database, workspaceId);
+  return result;
 }

@@ -20,43 +20,43 @@ afterAll(() => database.close());
 describe('teams', () => {
   it('creates, renames, recolours and deletes within one workspace', async () => {
     const ws = await workspace();
-    const created = await createTeam(database.db, ws, { name: '  Audit ', color: '#F59E0B' });
+    const created = await createTeam(database, ws, { name: '  Audit ', color: '#F59E0B' });
     expect(created).toEqual({ ok: true, team: { id: expect.any(Number), name: 'Audit', color: '#F59E0B', reviews: 0 } });
     const id = created.ok ? created.team.id : 0;
-    expect(await updateTeam(database.db, ws, id, { name: 'Assurance' })).toMatchObject({ ok: true, team: { name: 'Assurance', color: '#F59E0B' } });
-    expect(await updateTeam(database.db, ws, id, { color: '#10B981' })).toMatchObject({ ok: true, team: { name: 'Assurance', color: '#10B981' } });
-    expect(await deleteTeam(database.db, ws.id, id)).toEqual({ ok: true });
+    expect(await updateTeam(database, ws, id, { name: 'Assurance' })).toMatchObject({ ok: true, team: { name: 'Assurance', color: '#F59E0B' } });
+    expect(await updateTeam(database, ws, id, { color: '#10B981' })).toMatchObject({ ok: true, team: { name: 'Assurance', color: '#10B981' } });
+    expect(await deleteTeam(database, ws.id, id)).toEqual({ ok: true });
     expect(await getTeamInWorkspace(database.db, ws.id, id)).toBeNull();
   });
 
   it('refuses duplicates (any case), the reserved name, and changes to Unknown', async () => {
     const ws = await workspace();
-    await createTeam(database.db, ws, { name: 'Ops', color: '#3B82F6' });
-    expect(await createTeam(database.db, ws, { name: 'OPS', color: '#3B82F6' })).toEqual({ ok: false, problem: 'duplicate_name' });
-    expect(await createTeam(database.db, ws, { name: 'unknown', color: '#3B82F6' })).toEqual({ ok: false, problem: 'reserved_name' });
+    await createTeam(database, ws, { name: 'Ops', color: '#3B82F6' });
+    expect(await createTeam(database, ws, { name: 'OPS', color: '#3B82F6' })).toEqual({ ok: false, problem: 'duplicate_name' });
+    expect(await createTeam(database, ws, { name: 'unknown', color: '#3B82F6' })).toEqual({ ok: false, problem: 'reserved_name' });
     const unknown = (await listTeams(database.db, ws)).find((t) => t.name === 'Unknown')!;
-    expect(await updateTeam(database.db, ws, unknown.id, { name: 'Other' })).toEqual({ ok: false, problem: 'unknown_locked' });
-    expect(await deleteTeam(database.db, ws.id, unknown.id)).toEqual({ ok: false, problem: 'unknown_locked' });
+    expect(await updateTeam(database, ws, unknown.id, { name: 'Other' })).toEqual({ ok: false, problem: 'unknown_locked' });
+    expect(await deleteTeam(database, ws.id, unknown.id)).toEqual({ ok: false, problem: 'unknown_locked' });
   });
 
   it('finds a team only in its own workspace', async () => {
     const a = await workspace();
     const b = await workspace();
-    const created = await createTeam(database.db, a, { name: 'Tax', color: '#3B82F6' });
+    const created = await createTeam(database, a, { name: 'Tax', color: '#3B82F6' });
     const id = created.ok ? created.team.id : 0;
     expect(await getTeamInWorkspace(database.db, a.id, id)).toMatchObject({ name: 'Tax' });
     expect(await getTeamInWorkspace(database.db, b.id, id)).toBeNull();
-    expect(await updateTeam(database.db, b, id, { name: 'Stolen' })).toEqual({ ok: false, problem: 'not_found' });
-    expect(await deleteTeam(database.db, b.id, id)).toEqual({ ok: false, problem: 'not_found' });
+    expect(await updateTeam(database, b, id, { name: 'Stolen' })).toEqual({ ok: false, problem: 'not_found' });
+    expect(await deleteTeam(database, b.id, id)).toEqual({ ok: false, problem: 'not_found' });
     expect(await getTeamInWorkspace(database.db, a.id, 2 ** 40)).toBeNull();
   });
 
   it("lists teams by name with the wallboard's count of their reviews", async () => {
     const ws = await workspace();
-    const created = await createTeam(database.db, ws, { name: 'tax', color: '#3B82F6' });
+    const created = await createTeam(database, ws, { name: 'tax', color: '#3B82F6' });
     const tax = created.ok ? created.team.id : 0;
-    await updateSetting(database.db, ws.id, 'timezone', 'UTC');
-    await updateSetting(database.db, ws.id, 'challenge_start_date', '2026-01-01');
+    await updateSetting(database, ws.id, 'timezone', 'UTC');
+    await updateSetting(database, ws.id, 'challenge_start_date', '2026-01-01');
     const at = (iso: string) => new Date(iso);
     const rows = [
       { teamId: tax, matchStatus: 'auto_matched', createTime: at('2026-01-01T00:00:00Z') }, // on the start instant: counts
@@ -71,7 +71,7 @@ describe('teams', () => {
       { id: tax, name: 'tax', color: '#3B82F6', reviews: 1 },
       { id: expect.any(Number), name: 'Unknown', color: '#6B7280', reviews: 2 },
     ]);
-    expect(await updateTeam(database.db, ws, tax, { color: '#EF4444' })).toEqual({ ok: true, team: { id: tax, name: 'tax', color: '#EF4444', reviews: 1 } });
+    expect(await updateTeam(database, ws, tax, { color: '#EF4444' })).toEqual({ ok: true, team: { id: tax, name: 'tax', color: '#EF4444', reviews: 1 } });
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from './db/database.ts';
+import type { Database, Db } from './db/database.ts';
+import { announcedIfDone } from './live/publish.ts';
 import { teams } from './db/schema.ts';
 import { addUnderCap } from './db/workspace-cap.ts';
 import { PLAN_LIMIT_MESSAGES, teamsPerWallboard, type Plan } from './plans.ts';
@@ -154,7 +155,7 @@ function onWallboard(workspaceId: number, wallboardId: number | null) {
 }
 
 /** Creates a team; `name` must already pass teamNameProblem and `color` be one of the six. */
-export async function createTeam(
+async function insertTeam(
   db: Db,
   workspace: Workspace,
   input: { name: string; color: TeamColor; wallboardId?: number | null; weeklyGoal?: number | null },
@@ -193,7 +194,7 @@ export async function createTeam(
 }
 
 /** Renames and/or recolours a team of the workspace. "Unknown" keeps its name (its colour may change). */
-export async function updateTeam(
+async function changeTeam(
   db: Db,
   workspace: Workspace,
   teamId: number,
@@ -231,7 +232,7 @@ export async function updateTeam(
  * Deletes a team of the workspace. Its requests and reviews stay, with no team (the database sets
  * team_id to null), so its matched reviews then count for "Unknown".
  */
-export async function deleteTeam(db: Db, workspaceId: number, teamId: number): Promise<{ ok: true } | { ok: false; problem: TeamProblem }> {
+async function removeTeam(db: Db, workspaceId: number, teamId: number): Promise<{ ok: true } | { ok: false; problem: TeamProblem }> {
   const team = await getTeamInWorkspace(db, workspaceId, teamId);
   if (!team) return { ok: false, problem: 'not_found' };
   if (isUnknown(team)) return { ok: false, problem: 'unknown_locked' };
@@ -240,4 +241,19 @@ export async function deleteTeam(db: Db, workspaceId: number, teamId: number): P
     .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, team.id)))
     .returning({ id: teams.id });
   return deleted.length ? { ok: true } : { ok: false, problem: 'not_found' };
+}
+
+/** Creates a team (see insertTeam) and announces it to every screen. */
+export async function createTeam(database: Database, workspace: Workspace, input: Parameters<typeof insertTeam>[2]): Promise<TeamResult> {
+  return announcedIfDone(database, workspace.id, await insertTeam(database.db, workspace, input));
+}
+
+/** Changes a team (see changeTeam) and announces it to every screen. */
+export async function updateTeam(database: Database, workspace: Workspace, teamId: number, input: Parameters<typeof changeTeam>[3]): Promise<TeamResult> {
+  return announcedIfDone(database, workspace.id, await changeTeam(database.db, workspace, teamId, input));
+}
+
+/** Deletes a team (see removeTeam) and announces it to every screen. */
+export async function deleteTeam(database: Database, workspaceId: number, teamId: number): Promise<{ ok: true } | { ok: false; problem: TeamProblem }> {
+  return announcedIfDone(database, workspaceId, await removeTeam(database.db, workspaceId, teamId));
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from './db/database.ts';
+import type { Database, Db } from './db/database.ts';
+import { announceDataChange, announcedIfDone, publishLiveEvent } from './live/publish.ts';
 import { teams, wallboards } from './db/schema.ts';
 import { addUnderCap } from './db/workspace-cap.ts';
 import { PLAN_LIMITS, type Plan } from './plans.ts';
@@ -106,7 +107,7 @@ export async function createWallboard(
   return { ok: true, wallboard: { ...added.value, teams: 0 } };
 }
 
-export async function updateWallboard(
+async function changeWallboard(
   db: Db,
   workspace: Workspace,
   id: number,
@@ -123,11 +124,32 @@ export async function updateWallboard(
 }
 
 /** Deletes a named wallboard: its teams go back to the workspace's own, its share links end with it. */
-export async function deleteWallboard(db: Db, workspace: Workspace, id: number): Promise<boolean> {
+async function removeWallboard(db: Db, workspace: Workspace, id: number): Promise<boolean> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
   const deleted = await db
     .delete(wallboards)
     .where(and(eq(wallboards.workspaceId, workspace.id), eq(wallboards.id, id)))
     .returning({ id: wallboards.id });
   return deleted.length > 0;
+}
+
+/** Changes a named wallboard (see changeWallboard) and announces it to every screen. */
+export async function updateWallboard(
+  database: Database,
+  workspace: Workspace,
+  id: number,
+  input: Parameters<typeof changeWallboard>[3],
+): Promise<WallboardResult> {
+  return announcedIfDone(database, workspace.id, await changeWallboard(database.db, workspace, id, input));
+}
+
+/**
+ * Deletes a named wallboard (see removeWallboard): its TV links went with it, so their open streams end
+ * now, as a revoked link's do, and every other screen hears of the change. False when there was none.
+ */
+export async function deleteWallboard(database: Database, workspace: Workspace, id: number): Promise<boolean> {
+  if (!(await removeWallboard(database.db, workspace, id))) return false;
+  await publishLiveEvent(database, { workspaceId: workspace.id, event: 'wallboard_deleted', wallboardId: id });
+  await announceDataChange(database, workspace.id);
+  return true;
 }

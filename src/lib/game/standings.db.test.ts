@@ -40,7 +40,7 @@ describe('the game at a fixed instant', () => {
   it('rolls the week over at local midnight on the challenge weekday, across the Sydney spring-forward change', async () => {
     // Thursday 1 October 2026; clocks in Sydney go forward on Sunday 4 October.
     const ws = await workspace('2026-10-01', 'Australia/Sydney');
-    const team = await createTeam(database.db, ws, { name: 'Desk', color: '#3B82F6' });
+    const team = await createTeam(database, ws, { name: 'Desk', color: '#3B82F6' });
     if (!team.ok) throw new Error(team.problem);
     // 23:30 on Wednesday 7 October in Sydney (UTC+11): the last half hour of week 1.
     await logged(ws, team.team.id, 'Ann', '2026-10-07T12:30:00Z', '2026-10-07');
@@ -63,7 +63,7 @@ describe('the game at a fixed instant', () => {
 
   it('counts a matched review for the person whose request it matched, whatever its stars', async () => {
     const ws = await workspace('2026-11-02', 'UTC');
-    const team = await createTeam(database.db, ws, { name: 'Desk', color: '#3B82F6' });
+    const team = await createTeam(database, ws, { name: 'Desk', color: '#3B82F6' });
     if (!team.ok) throw new Error(team.problem);
     const now = new Date('2026-11-05T12:00:00Z');
     const annRequest = await logged(ws, team.team.id, 'Ann', '2026-11-03T09:00:00Z', '2026-11-03');
@@ -90,7 +90,7 @@ describe('the game at a fixed instant', () => {
 
   it('scores a request logged up to 3 days after the customer was seen, and one from before the field existed', async () => {
     const ws = await workspace('2026-11-02', 'Australia/Sydney');
-    const team = await createTeam(database.db, ws, { name: 'Desk', color: '#3B82F6' });
+    const team = await createTeam(database, ws, { name: 'Desk', color: '#3B82F6' });
     if (!team.ok) throw new Error(team.problem);
     // Monday 9 November, 09:00 in Sydney.
     await logged(ws, team.team.id, 'Ann', '2026-11-08T22:00:00Z', '2026-11-06'); // 3 days after: counts

@@ -66,3 +66,12 @@ export function parseLiveNotice(payload: string): PublishedNotice | null {
     return null;
   }
 }
+
+/**
+ * For a command that changed the dashboard's data: announces the change once the command says it was
+ * made (`ok`), and hands its result back. A command announces its own change; its route does not.
+ */
+export async function announcedIfDone<T extends { ok: boolean }>(database: Database, workspaceId: number, result: T): Promise<T> {
+  if (result.ok) await announceDataChange(database, workspaceId);
+  return result;
+}

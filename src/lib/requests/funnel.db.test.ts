@@ -63,7 +63,7 @@ describe('personFunnel', () => {
     await review(ws, first, 'auto_matched');
     const people = await listStaff(database.db, ws.id);
     const ann = people.find((p) => p.email === 'ann@x.example')!.id;
-    await mergeStaff(database.db, ws.id, people.find((p) => p.email === 'ann.smith@x.example')!.id, ann);
+    await mergeStaff(database, ws.id, people.find((p) => p.email === 'ann.smith@x.example')!.id, ann);
     expect(await personFunnel(database.db, ws.id)).toEqual([{ staffId: ann, firstName: 'Ann', sent: 2, opened: 2, reviewed: 1 }]);
   });
 

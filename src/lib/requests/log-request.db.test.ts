@@ -53,7 +53,7 @@ async function settled(workspaceId: number, id: number, status: string, timeoutM
 
 async function setUp(plan: Workspace['plan'] = 'team') {
   const workspace = await unitWorkspace(database.db, plan, 'Harbourside Dental');
-  const team = await createTeam(database.db, workspace, { name: 'Front Desk', color: '#3B82F6' });
+  const team = await createTeam(database, workspace, { name: 'Front Desk', color: '#3B82F6' });
   const [template] = await database.db
     .insert(emailTemplates)
     .values({

@@ -14,7 +14,7 @@ let database: Database;
 const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
 async function team(ws: Workspace, name: string, color = '#3B82F6') {
-  const result = await createTeam(database.db, ws, { name, color: color as '#3B82F6' });
+  const result = await createTeam(database, ws, { name, color: color as '#3B82F6' });
   if (!result.ok) throw new Error(result.problem);
   return result.team;
 }
@@ -166,7 +166,7 @@ describe('updateRequest', () => {
     const ops = await team(ws, 'Ops');
     const id = await request(ws, { teamId: audit.id });
     const reviewId = await review(ws, { requestId: id, status: 'auto_matched', confidence: 80, teamId: audit.id });
-    const result = await updateRequest(database.db, ws, id, changes(ops.id));
+    const result = await updateRequest(database, ws, id, changes(ops.id));
     expect(result).toMatchObject({
       ok: true,
       request: {
@@ -192,9 +192,9 @@ describe('updateRequest', () => {
     const theirTeam = await team(theirs, 'Audit');
     const theirRequest = await request(theirs, { teamId: theirTeam.id });
     const myRequest = await request(mine, { teamId: myTeam.id });
-    expect(await updateRequest(database.db, mine, theirRequest, changes(myTeam.id))).toEqual({ ok: false, problem: 'not_found' });
-    expect(await updateRequest(database.db, mine, myRequest, changes(theirTeam.id))).toEqual({ ok: false, problem: 'team_not_found' });
-    expect(await updateRequest(database.db, mine, 0, changes(myTeam.id))).toEqual({ ok: false, problem: 'not_found' });
+    expect(await updateRequest(database, mine, theirRequest, changes(myTeam.id))).toEqual({ ok: false, problem: 'not_found' });
+    expect(await updateRequest(database, mine, myRequest, changes(theirTeam.id))).toEqual({ ok: false, problem: 'team_not_found' });
+    expect(await updateRequest(database, mine, 0, changes(myTeam.id))).toEqual({ ok: false, problem: 'not_found' });
     expect(await getAdminRequest(database.db, mine, theirRequest)).toBeNull();
     expect((await getAdminRequest(database.db, theirs, theirRequest))!.firstName).toBe('Sarah');
   });
@@ -212,20 +212,20 @@ describe('deleteRequest', () => {
       .values({ workspaceId: ws.id, requestId: id, toAddress: 'a@b.co', fromName: 'Acme', subject: 's', html: 'h', text: 't', status: 'sent' });
     await database.db.insert(privateFeedback).values({ workspaceId: ws.id, requestId: id, message: 'Thanks' });
 
-    expect(await deleteRequest(database.db, ws, id)).toEqual({ ok: true, unmatchedReviews: 1 });
+    expect(await deleteRequest(database, ws, id)).toEqual({ ok: true, unmatchedReviews: 1 });
     expect((await listReportRows(database.db, ws)).map((r) => r.id)).toEqual([keep]);
     const [kept] = await database.db.select().from(reviews).where(eq(reviews.id, reviewId));
     expect(kept).toMatchObject({ requestId: null, matchStatus: 'unmatched', matchConfidence: null, teamId: null });
     expect(await database.db.select().from(emailOutbox).where(eq(emailOutbox.workspaceId, ws.id))).toEqual([]);
     expect(await database.db.select().from(privateFeedback).where(eq(privateFeedback.workspaceId, ws.id))).toEqual([]);
-    expect(await deleteRequest(database.db, ws, id)).toEqual({ ok: false, problem: 'not_found' });
+    expect(await deleteRequest(database, ws, id)).toEqual({ ok: false, problem: 'not_found' });
   });
 
   it("refuses another workspace's request and leaves it", async () => {
     const mine = await workspace();
     const theirs = await workspace();
     const theirRequest = await request(theirs);
-    expect(await deleteRequest(database.db, mine, theirRequest)).toEqual({ ok: false, problem: 'not_found' });
+    expect(await deleteRequest(database, mine, theirRequest)).toEqual({ ok: false, problem: 'not_found' });
     expect(await listReportRows(database.db, theirs)).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
+import { announcedIfDone } from '../live/publish.ts';
 import { reviewRequests, reviews, teams } from '../db/schema.ts';
 import { getTeamInWorkspace } from '../teams.ts';
 import type { Workspace } from '../workspaces.ts';
@@ -205,7 +206,7 @@ export type RequestUpdate = { ok: true; request: AdminRequestItem } | { ok: fals
  * workspace's. A review matched to the request stays matched; its team follows the request's when the
  * review counted for the old team, so the wallboard moves with the edit.
  */
-export async function updateRequest(db: Db, workspace: Pick<Workspace, 'id'>, requestId: number, changes: RequestChanges): Promise<RequestUpdate> {
+async function changeRequest(db: Db, workspace: Pick<Workspace, 'id'>, requestId: number, changes: RequestChanges): Promise<RequestUpdate> {
   if (!isRowId(requestId)) return { ok: false, problem: 'not_found' };
   const team = await getTeamInWorkspace(db, workspace.id, changes.teamId);
   const updated = await db.transaction(async (tx) => {
@@ -252,7 +253,7 @@ export async function updateRequest(db: Db, workspace: Pick<Workspace, 'id'>, re
  * with it, by the database's cascade). A review matched to it is kept but unmatched, so it shows under
  * Unknown again.
  */
-export async function deleteRequest(
+async function removeRequest(
   db: Db,
   workspace: Pick<Workspace, 'id'>,
   requestId: number,
@@ -273,4 +274,14 @@ export async function deleteRequest(
     await tx.delete(reviewRequests).where(and(eq(reviewRequests.workspaceId, workspace.id), eq(reviewRequests.id, requestId)));
     return { ok: true as const, unmatchedReviews: unmatched.length };
   });
+}
+
+/** Changes a request (see changeRequest) and announces it to every screen. */
+export async function updateRequest(database: Database, workspace: Pick<Workspace, 'id'>, requestId: number, changes: RequestChanges): Promise<RequestUpdate> {
+  return announcedIfDone(database, workspace.id, await changeRequest(database.db, workspace, requestId, changes));
+}
+
+/** Deletes a request (see removeRequest) and announces it to every screen. */
+export async function deleteRequest(database: Database, workspace: Pick<Workspace, 'id'>, requestId: number): ReturnType<typeof removeRequest> {
+  return announcedIfDone(database, workspace.id, await removeRequest(database.db, workspace, requestId));
 }

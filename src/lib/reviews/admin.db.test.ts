@@ -16,7 +16,7 @@ let store: UnitStore;
 const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
 async function team(ws: Workspace, name: string) {
-  const result = await createTeam(database.db, ws, { name, color: '#10B981' });
+  const result = await createTeam(database, ws, { name, color: '#10B981' });
   if (!result.ok) throw new Error(result.problem);
   return result.team.id;
 }
@@ -141,7 +141,7 @@ describe('editReview', () => {
   it('changes reviewer, stars and text, and moves the update time', async () => {
     const ws = await workspace();
     const id = await review(ws);
-    const result = await editReview(database.db, ws, id, { reviewerName: 'Sarah Kim', rating: 3, comment: null });
+    const result = await editReview(database, ws, id, { reviewerName: 'Sarah Kim', rating: 3, comment: null });
     expect(result).toMatchObject({ ok: true, review: { id, reviewerName: 'Sarah Kim', rating: 3, comment: null } });
     expect((await stored(id)).updateTime).toBeInstanceOf(Date);
   });
@@ -149,7 +149,7 @@ describe('editReview', () => {
   it('refuses another workspace’s review', async () => {
     const ws = await workspace();
     const theirs = await review(await workspace());
-    expect(await editReview(database.db, ws, theirs, { reviewerName: 'X', rating: 1, comment: null })).toEqual({ ok: false, problem: 'review_not_found' });
+    expect(await editReview(database, ws, theirs, { reviewerName: 'X', rating: 1, comment: null })).toEqual({ ok: false, problem: 'review_not_found' });
     expect((await stored(theirs)).reviewerName).toBe('Sarah K.');
   });
 });
@@ -211,7 +211,7 @@ describe('unmatchReview and deleteReview', () => {
     const a = await team(ws, 'A');
     const req = await request(ws, a);
     const id = await review(ws, { status: 'auto_matched', requestId: req, teamId: a, confidence: 88, evidence: { clicked: true } });
-    const result = await unmatchReview(database.db, ws, id);
+    const result = await unmatchReview(database, ws, id);
     expect(result).toMatchObject({ ok: true, review: { matchStatus: 'unmatched', requestId: null, teamId: null, matchConfidence: null, evidence: null } });
     expect(await counts(ws)).toMatchObject({ A: 0, Unknown: 1 });
   });
@@ -220,13 +220,13 @@ describe('unmatchReview and deleteReview', () => {
     const ws = await workspace();
     const google = await review(ws, { kind: 'google' });
     const action = await review(ws, { kind: 'action' });
-    expect(await deleteReview(database.db, ws, google, 'action')).toBe(false);
-    expect(await deleteReview(database.db, ws, action, 'google')).toBe(false);
-    expect(await deleteReview(database.db, ws, google, 'google')).toBe(true);
-    expect(await deleteReview(database.db, ws, action, 'action')).toBe(true);
+    expect(await deleteReview(database, ws, google, 'action')).toBe(false);
+    expect(await deleteReview(database, ws, action, 'google')).toBe(false);
+    expect(await deleteReview(database, ws, google, 'google')).toBe(true);
+    expect(await deleteReview(database, ws, action, 'action')).toBe(true);
     expect(await listAdminReviews(database.db, ws)).toEqual([]);
     const theirs = await review(await workspace());
-    expect(await deleteReview(database.db, ws, theirs, 'google')).toBe(false);
+    expect(await deleteReview(database, ws, theirs, 'google')).toBe(false);
   });
 });
 
@@ -244,13 +244,13 @@ describe('fixOrphanedReviews', () => {
     const suggestion = await review(ws, { status: 'needs_review', requestId: suggestedGone, confidence: 50 });
     const unmatched = await review(ws);
 
-    expect(await fixOrphanedReviews(database.db, ws)).toBe(0);
+    expect(await fixOrphanedReviews(database, ws)).toBe(0);
     await database.db.delete(teams).where(eq(teams.id, gone));
     await database.db.delete(reviewRequests).where(eq(reviewRequests.id, goneRequest));
     await database.db.delete(reviewRequests).where(eq(reviewRequests.id, suggestedGone));
     expect(await counts(ws)).toMatchObject({ Keep: 3, Unknown: 3 });
 
-    expect(await fixOrphanedReviews(database.db, ws)).toBe(3);
+    expect(await fixOrphanedReviews(database, ws)).toBe(3);
     for (const id of [onGoneTeam, onGoneRequest, suggestion]) {
       expect(await stored(id)).toMatchObject({ matchStatus: 'unmatched', requestId: null, teamId: null, matchConfidence: null });
     }
@@ -258,14 +258,14 @@ describe('fixOrphanedReviews', () => {
     expect(await stored(teamOnly)).toMatchObject({ matchStatus: 'manual', teamId: keep });
     expect(await stored(unmatched)).toMatchObject({ matchStatus: 'unmatched' });
     expect(await counts(ws)).toMatchObject({ Keep: 2, Unknown: 4 });
-    expect(await fixOrphanedReviews(database.db, ws)).toBe(0);
+    expect(await fixOrphanedReviews(database, ws)).toBe(0);
   });
 
   it('leaves other workspaces alone', async () => {
     const ws = await workspace();
     const other = await workspace();
     const theirs = await review(other, { status: 'manual' });
-    expect(await fixOrphanedReviews(database.db, ws)).toBe(0);
+    expect(await fixOrphanedReviews(database, ws)).toBe(0);
     expect((await stored(theirs)).matchStatus).toBe('manual');
   });
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { raiseEvent, type Store } from '../events/domain-events.ts';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
+import { announceDataChange, announcedIfDone } from '../live/publish.ts';
 import { deletedReviews, reviewRequests, reviews, teams, type MatchStatus } from '../db/schema.ts';
 import { COUNTED_FOR_TEAM } from '../scoring.ts';
 import type { Workspace } from '../workspaces.ts';
@@ -131,7 +132,7 @@ export interface ReviewEdit {
  * Corrects a review's reviewer, stars and text (any kind). The update time moves to now, so a later
  * delivery of the same version does not put the old text back; a newer edit by the reviewer does.
  */
-export async function editReview(db: Db, workspace: Pick<Workspace, 'id'>, reviewId: number, edit: ReviewEdit): Promise<AdminReviewResult> {
+async function changeReview(db: Db, workspace: Pick<Workspace, 'id'>, reviewId: number, edit: ReviewEdit): Promise<AdminReviewResult> {
   if (!isRowId(reviewId)) return { ok: false, problem: 'review_not_found' };
   const updated = await db
     .update(reviews)
@@ -148,7 +149,7 @@ export async function editReview(db: Db, workspace: Pick<Workspace, 'id'>, revie
  * at most one). Other reviews that only suggested that request (needs_review) lose the suggestion,
  * since it can no longer be accepted. Runs under the matcher's per-workspace lock.
  */
-export async function reassignReview(store: Store, workspace: Pick<Workspace, 'id'>, reviewId: number, requestId: number): Promise<AdminReviewResult> {
+async function reassignReviewRows(store: Store, workspace: Pick<Workspace, 'id'>, reviewId: number, requestId: number): Promise<AdminReviewResult> {
   if (!isRowId(reviewId)) return { ok: false, problem: 'review_not_found' };
   if (!isRowId(requestId)) return { ok: false, problem: 'request_not_found' };
   const db = store.database.db;
@@ -188,7 +189,7 @@ export async function reassignReview(store: Store, workspace: Pick<Workspace, 'i
 }
 
 /** Takes a review off its request and team: unmatched, counted for "Unknown", listed to assign again. */
-export async function unmatchReview(db: Db, workspace: Pick<Workspace, 'id'>, reviewId: number): Promise<AdminReviewResult> {
+async function unmatchReviewRow(db: Db, workspace: Pick<Workspace, 'id'>, reviewId: number): Promise<AdminReviewResult> {
   if (!isRowId(reviewId)) return { ok: false, problem: 'review_not_found' };
   const updated = await db
     .update(reviews)
@@ -201,7 +202,7 @@ export async function unmatchReview(db: Db, workspace: Pick<Workspace, 'id'>, re
 
 /** Deletes a review of the given kind; false when the workspace has no such review of that kind. */
 /** Deletes the review and remembers it, so a re-delivery or a later sync does not bring it back. */
-export async function deleteReview(db: Db, workspace: Pick<Workspace, 'id'>, reviewId: number, kind: ReviewKind): Promise<boolean> {
+async function removeReview(db: Db, workspace: Pick<Workspace, 'id'>, reviewId: number, kind: ReviewKind): Promise<boolean> {
   if (!isRowId(reviewId)) return false;
   return db.transaction(async (tx) => {
     const where = and(eq(reviews.workspaceId, workspace.id), eq(reviews.id, reviewId), eq(reviews.kind, kind));
@@ -241,7 +242,7 @@ function orphaned(workspaceId: number): SQL {
 }
 
 /** Sets every orphaned review to unmatched (so it counts for Unknown and shows to be assigned); how many. */
-export async function fixOrphanedReviews(db: Db, workspace: Pick<Workspace, 'id'>): Promise<number> {
+async function fixOrphanedRows(db: Db, workspace: Pick<Workspace, 'id'>): Promise<number> {
   const fixed = await db
     .update(reviews)
     .set({ matchStatus: 'unmatched', requestId: null, teamId: null, matchConfidence: null, matchEvidence: null, confirmedAt: null })
@@ -260,4 +261,33 @@ export const ADMIN_REVIEW_MESSAGES: Record<AdminReviewProblem, string> = {
 /** "Fixed 2 orphaned review(s)" (SPEC.md section 8). */
 export function fixedMessage(fixed: number): string {
   return `Fixed ${fixed} orphaned review(s)`;
+}
+
+/** Unmatches a review (see unmatchReviewRow) and announces it to every screen. */
+export async function unmatchReview(database: Database, workspace: Pick<Workspace, 'id'>, reviewId: number): Promise<AdminReviewResult> {
+  return announcedIfDone(database, workspace.id, await unmatchReviewRow(database.db, workspace, reviewId));
+}
+
+/** Edits a review (see changeReview) and announces it to every screen. */
+export async function editReview(database: Database, workspace: Pick<Workspace, 'id'>, reviewId: number, edit: ReviewEdit): Promise<AdminReviewResult> {
+  return announcedIfDone(database, workspace.id, await changeReview(database.db, workspace, reviewId, edit));
+}
+
+/** Deletes a review (see removeReview) and announces it to every screen; false when there was none. */
+export async function deleteReview(database: Database, workspace: Pick<Workspace, 'id'>, reviewId: number, kind: ReviewKind): Promise<boolean> {
+  const deleted = await removeReview(database.db, workspace, reviewId, kind);
+  if (deleted) await announceDataChange(database, workspace.id);
+  return deleted;
+}
+
+/** Fixes orphaned reviews (see fixOrphanedRows), announcing it to every screen when any was; how many. */
+export async function fixOrphanedReviews(database: Database, workspace: Pick<Workspace, 'id'>): Promise<number> {
+  const fixed = await fixOrphanedRows(database.db, workspace);
+  if (fixed > 0) await announceDataChange(database, workspace.id);
+  return fixed;
+}
+
+/** Gives a review to another request (see reassignReviewRows) and announces it to every screen. */
+export async function reassignReview(store: Store, workspace: Pick<Workspace, 'id'>, reviewId: number, requestId: number): Promise<AdminReviewResult> {
+  return announcedIfDone(store.database, workspace.id, await reassignReviewRows(store, workspace, reviewId, requestId));
 }

@@ -158,7 +158,7 @@ describe('matching a new review against its candidate requests only', () => {
     const [id] = await requests(workspace, [['Sarah', 'Kim']], { keyed: true });
     const [team] = await database.db.select({ id: teams.id }).from(teams).where(eq(teams.workspaceId, workspace.id));
     const edit = { firstName: 'Hannah', lastName: 'Okafor', email: 'hannah@example.com', staffFirstName: 'Alex', teamId: team!.id };
-    expect(await updateRequest(database.db, workspace, id!, edit)).toMatchObject({ ok: true });
+    expect(await updateRequest(database, workspace, id!, edit)).toMatchObject({ ok: true });
     expect(await candidateRequests(database.db, workspace.id, review('Sarah Kim'))).toEqual([]);
     expect((await ingestReview(store, workspace, review('Hannah Okafor')))?.match).toMatchObject({ status: 'auto_matched', requestId: id });
   });

@@ -19,7 +19,7 @@ const HOUR = 3600_000;
 const workspace = (): Promise<Workspace> => unitWorkspace(database.db);
 
 async function team(ws: Workspace, name: string, color = '#3B82F6') {
-  const result = await createTeam(database.db, ws, { name, color: color as '#3B82F6' });
+  const result = await createTeam(database, ws, { name, color: color as '#3B82F6' });
   if (!result.ok) throw new Error(result.problem);
   return result.team;
 }
@@ -129,7 +129,7 @@ describe('listTeamReviews', () => {
     const unknown = (await findUnknownTeam(database.db, ws.id))!;
     const deskReview = await review(ws, { status: 'manual', teamId: desk.id });
     const auditReview = await review(ws, { status: 'self_confirmed', teamId: audit.id });
-    await deleteTeam(database.db, ws.id, audit.id);
+    await deleteTeam(database, ws.id, audit.id);
 
     expect((await listTeamReviews(database.db, ws, desk.id)).map((r) => r.id)).toEqual([deskReview]);
     const orphans = await listTeamReviews(database.db, ws, unknown.id);

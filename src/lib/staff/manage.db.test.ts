@@ -55,18 +55,18 @@ describe('updateStaff', () => {
     const ws = await workspace();
     const first = await request(ws, 'ann@acme.example', 'annie');
     const id = await idByEmail(ws, 'ann@acme.example');
-    expect(await updateStaff(database.db, ws.id, id, { firstName: 'Ann' })).toMatchObject({
+    expect(await updateStaff(database, ws.id, id, { firstName: 'Ann' })).toMatchObject({
       ok: true,
       staff: { id, firstName: 'Ann', active: true, requests: 1 },
     });
-    expect(await updateStaff(database.db, ws.id, id, { active: false })).toMatchObject({
+    expect(await updateStaff(database, ws.id, id, { active: false })).toMatchObject({
       ok: true,
       staff: { id, firstName: 'Ann', active: false, requests: 1 },
     });
     // A leaver's history stays theirs, and a request logged later with their email is still theirs.
     expect(await staffIdOf(first)).toBe(id);
     expect(await staffIdOf(await request(ws, 'ann@acme.example', 'Ann'))).toBe(id);
-    expect(await updateStaff(database.db, ws.id, id, { active: true })).toMatchObject({ ok: true, staff: { active: true, requests: 2 } });
+    expect(await updateStaff(database, ws.id, id, { active: true })).toMatchObject({ ok: true, staff: { active: true, requests: 2 } });
   });
 
   it("refuses another workspace's person and leaves them as they were", async () => {
@@ -74,7 +74,7 @@ describe('updateStaff', () => {
     const theirs = await workspace();
     await request(theirs, 'ann@acme.example', 'Ann');
     const theirId = await idByEmail(theirs, 'ann@acme.example');
-    expect(await updateStaff(database.db, mine.id, theirId, { firstName: 'Mallory', active: false })).toEqual({ ok: false, problem: 'not_found' });
+    expect(await updateStaff(database, mine.id, theirId, { firstName: 'Mallory', active: false })).toEqual({ ok: false, problem: 'not_found' });
     expect(await getStaff(database.db, theirs.id, theirId)).toMatchObject({ firstName: 'Ann', active: true });
   });
 });
@@ -88,7 +88,7 @@ describe('mergeStaff', () => {
     const ann = await idByEmail(ws, 'ann@acme.example');
     const annie = await idByEmail(ws, 'ann.smith@acme.example');
 
-    expect(await mergeStaff(database.db, ws.id, annie, ann)).toEqual({
+    expect(await mergeStaff(database, ws.id, annie, ann)).toEqual({
       ok: true,
       staff: { id: ann, firstName: 'Ann', email: 'ann@acme.example', active: true, requests: 3, createdAt: expect.any(String) },
     });
@@ -106,8 +106,8 @@ describe('mergeStaff', () => {
     await request(ws, 'b@acme.example', 'Ann');
     await request(ws, 'c@acme.example', 'Ann');
     const [a, b, c] = [await idByEmail(ws, 'a@acme.example'), await idByEmail(ws, 'b@acme.example'), await idByEmail(ws, 'c@acme.example')];
-    expect((await mergeStaff(database.db, ws.id, c, b)).ok).toBe(true);
-    expect(await mergeStaff(database.db, ws.id, b, a)).toMatchObject({ ok: true, staff: { id: a, requests: 3 } });
+    expect((await mergeStaff(database, ws.id, c, b)).ok).toBe(true);
+    expect(await mergeStaff(database, ws.id, b, a)).toMatchObject({ ok: true, staff: { id: a, requests: 3 } });
     const pointers = await database.db.select({ id: staff.id, mergedIntoId: staff.mergedIntoId }).from(staff).where(eq(staff.workspaceId, ws.id));
     expect(new Map(pointers.map((p) => [p.id, p.mergedIntoId]))).toEqual(
       new Map([
@@ -130,14 +130,14 @@ describe('mergeStaff', () => {
     const annie = await idByEmail(mine, 'annie@acme.example');
     const old = await idByEmail(mine, 'old@acme.example');
     const theirAnn = await idByEmail(theirs, 'ann@acme.example');
-    expect((await mergeStaff(database.db, mine.id, old, ann)).ok).toBe(true);
+    expect((await mergeStaff(database, mine.id, old, ann)).ok).toBe(true);
 
-    expect(await mergeStaff(database.db, mine.id, ann, ann)).toEqual({ ok: false, problem: 'merge_into_self' });
-    expect(await mergeStaff(database.db, mine.id, annie, old)).toEqual({ ok: false, problem: 'merge_into_missing' });
-    expect(await mergeStaff(database.db, mine.id, old, annie)).toEqual({ ok: false, problem: 'not_found' });
-    expect(await mergeStaff(database.db, mine.id, annie, theirAnn)).toEqual({ ok: false, problem: 'merge_into_missing' });
-    expect(await mergeStaff(database.db, mine.id, theirAnn, annie)).toEqual({ ok: false, problem: 'not_found' });
-    expect(await mergeStaff(database.db, theirs.id, theirAnn, ann)).toEqual({ ok: false, problem: 'merge_into_missing' });
+    expect(await mergeStaff(database, mine.id, ann, ann)).toEqual({ ok: false, problem: 'merge_into_self' });
+    expect(await mergeStaff(database, mine.id, annie, old)).toEqual({ ok: false, problem: 'merge_into_missing' });
+    expect(await mergeStaff(database, mine.id, old, annie)).toEqual({ ok: false, problem: 'not_found' });
+    expect(await mergeStaff(database, mine.id, annie, theirAnn)).toEqual({ ok: false, problem: 'merge_into_missing' });
+    expect(await mergeStaff(database, mine.id, theirAnn, annie)).toEqual({ ok: false, problem: 'not_found' });
+    expect(await mergeStaff(database, theirs.id, theirAnn, ann)).toEqual({ ok: false, problem: 'merge_into_missing' });
 
     expect((await listStaff(database.db, mine.id)).map((p) => [p.firstName, p.requests, p.active])).toEqual([
       ['Ann', 2, true],

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
+import { announcedIfDone } from '../live/publish.ts';
 import { reviewRequests, staff } from '../db/schema.ts';
 
 // The admin's side of staff as people (issue 13, docs/decisions/032): list, rename, deactivate and
@@ -54,7 +55,7 @@ export async function getStaff(db: Db, workspaceId: number, id: number): Promise
 }
 
 /** Renames a person, or deactivates (a leaver) or reactivates them; their requests stay theirs. */
-export async function updateStaff(db: Db, workspaceId: number, id: number, changes: { firstName?: string; active?: boolean }): Promise<StaffResult> {
+async function changeStaff(db: Db, workspaceId: number, id: number, changes: { firstName?: string; active?: boolean }): Promise<StaffResult> {
   if (!isRowId(id)) return { ok: false, problem: 'not_found' };
   const updated = await db
     .update(staff)
@@ -72,7 +73,7 @@ export async function updateStaff(db: Db, workspaceId: number, id: number, chang
  * step long. Both rows are locked first, so a request logged meanwhile waits and then lands on the
  * person (staffIdFor reads the entry FOR SHARE).
  */
-export async function mergeStaff(db: Db, workspaceId: number, fromId: number, intoId: number): Promise<StaffResult> {
+async function mergeStaffRows(db: Db, workspaceId: number, fromId: number, intoId: number): Promise<StaffResult> {
   if (!isRowId(fromId)) return { ok: false, problem: 'not_found' };
   if (!isRowId(intoId)) return { ok: false, problem: 'merge_into_missing' };
   if (fromId === intoId) return { ok: false, problem: 'merge_into_self' };
@@ -101,4 +102,19 @@ export async function mergeStaff(db: Db, workspaceId: number, fromId: number, in
   });
   if (problem) return { ok: false, problem };
   return { ok: true, staff: (await getStaff(db, workspaceId, intoId))! };
+}
+
+/** Changes a person (see changeStaff) and announces it to every screen. */
+export async function updateStaff(
+  database: Database,
+  workspaceId: number,
+  id: number,
+  changes: { firstName?: string; active?: boolean },
+): Promise<StaffResult> {
+  return announcedIfDone(database, workspaceId, await changeStaff(database.db, workspaceId, id, changes));
+}
+
+/** Merges two entries of one person (see mergeStaffRows) and announces it to every screen. */
+export async function mergeStaff(database: Database, workspaceId: number, fromId: number, intoId: number): Promise<StaffResult> {
+  return announcedIfDone(database, workspaceId, await mergeStaffRows(database.db, workspaceId, fromId, intoId));
 }

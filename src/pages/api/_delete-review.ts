@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../lib/auth/guards.ts';
 import { json, notFound, parseId } from '../../lib/http.ts';
-import { announceDataChange } from '../../lib/live/publish.ts';
 import { ADMIN_REVIEW_MESSAGES, deleteReview } from '../../lib/reviews/admin.ts';
 import type { ReviewKind } from '../../lib/reviews/store.ts';
 
@@ -15,8 +14,7 @@ export function deleteReviewRoute(kind: ReviewKind): APIRoute {
     const id = parseId(params.id);
     if (id === null) return notFound(ADMIN_REVIEW_MESSAGES.review_not_found);
     const { database } = locals.runtime;
-    if (!(await deleteReview(database.db, access.workspace, id, kind))) return notFound(ADMIN_REVIEW_MESSAGES.review_not_found);
-    await announceDataChange(database, access.workspace.id);
+    if (!(await deleteReview(database, access.workspace, id, kind))) return notFound(ADMIN_REVIEW_MESSAGES.review_not_found);
     return json({ message: 'Review deleted' });
   };
 }

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../lib/auth/guards.ts';
 import { badRequest, json, planLimitRefused } from '../../lib/http.ts';
-import { announceDataChange } from '../../lib/live/publish.ts';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, logoUrl, saveLogo } from '../../lib/logo.ts';
 import { readFormData } from '../../lib/multipart.ts';
 import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS } from '../../lib/plans.ts';
@@ -34,8 +33,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (wallboard?.readOnly) return planLimitRefused(PLAN_LIMIT_MESSAGES.wallboardReadOnly(plan, PLAN_LIMITS[plan].wallboards ?? 1), 'wallboards');
   const wallboardId = wallboard?.id ?? null;
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const saved = await saveLogo(database.db, access.workspace.id, bytes, { name: file.name, type: file.type }, wallboardId);
+  const saved = await saveLogo(database, access.workspace.id, bytes, { name: file.name, type: file.type }, wallboardId);
   if (!saved.ok) return badRequest(saved.message, 'logo');
-  await announceDataChange(database, access.workspace.id);
   return json({ companyLogo: logoUrl(access.workspace.slug, saved.updatedAt, wallboardId) });
 };

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
 import { json } from '../../../lib/http.ts';
-import { announceDataChange } from '../../../lib/live/publish.ts';
 import { fixedMessage, fixOrphanedReviews } from '../../../lib/reviews/admin.ts';
 
 /** "Fix Orphaned Reviews": {message, fixed}. */
@@ -9,7 +8,6 @@ export const POST: APIRoute = async ({ locals }) => {
   const access = requireAdmin(locals);
   if (!access.ok) return access.response;
   const { database } = locals.runtime;
-  const fixed = await fixOrphanedReviews(database.db, access.workspace);
-  if (fixed > 0) await announceDataChange(database, access.workspace.id);
+  const fixed = await fixOrphanedReviews(database, access.workspace);
   return json({ message: fixedMessage(fixed), fixed });
 };

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
 import { badRequest, errorJson, json, notFound, parseJsonBody } from '../../../lib/http.ts';
-import { announceDataChange } from '../../../lib/live/publish.ts';
 import { ADMIN_REVIEW_MESSAGES, reassignReview } from '../../../lib/reviews/admin.ts';
 import { reassignReviewPayload } from '../../../lib/validation/review-admin-payloads.ts';
 
@@ -11,7 +10,6 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!access.ok) return access.response;
   const parsed = await parseJsonBody(request, reassignReviewPayload);
   if (!parsed.ok) return parsed.response;
-  const { database } = locals.runtime;
   const result = await reassignReview(locals.runtime, access.workspace, parsed.data.reviewId, parsed.data.inviteId);
   if (!result.ok) {
     const message = ADMIN_REVIEW_MESSAGES[result.problem];
@@ -25,6 +23,5 @@ export const POST: APIRoute = async ({ request, locals }) => {
         return badRequest(message, 'inviteId');
     }
   }
-  await announceDataChange(database, access.workspace.id);
   return json(result.review);
 };

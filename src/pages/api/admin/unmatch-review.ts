@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
 import { json, notFound, parseJsonBody } from '../../../lib/http.ts';
-import { announceDataChange } from '../../../lib/live/publish.ts';
 import { ADMIN_REVIEW_MESSAGES, unmatchReview } from '../../../lib/reviews/admin.ts';
 import { unmatchReviewPayload } from '../../../lib/validation/review-admin-payloads.ts';
 
@@ -12,8 +11,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const parsed = await parseJsonBody(request, unmatchReviewPayload);
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
-  const result = await unmatchReview(database.db, access.workspace, parsed.data.reviewId);
+  const result = await unmatchReview(database, access.workspace, parsed.data.reviewId);
   if (!result.ok) return notFound(ADMIN_REVIEW_MESSAGES[result.problem]);
-  await announceDataChange(database, access.workspace.id);
   return json(result.review);
 };

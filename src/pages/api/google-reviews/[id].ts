@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
 import { json, notFound, parseId, parseJsonBody } from '../../../lib/http.ts';
-import { announceDataChange } from '../../../lib/live/publish.ts';
 import { ADMIN_REVIEW_MESSAGES, editReview } from '../../../lib/reviews/admin.ts';
 import { reviewEditPayload } from '../../../lib/validation/review-admin-payloads.ts';
 
@@ -14,8 +13,7 @@ export const PUT: APIRoute = async ({ params, request, locals }) => {
   const parsed = await parseJsonBody(request, reviewEditPayload);
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
-  const result = await editReview(database.db, access.workspace, id, parsed.data);
+  const result = await editReview(database, access.workspace, id, parsed.data);
   if (!result.ok) return notFound(ADMIN_REVIEW_MESSAGES[result.problem]);
-  await announceDataChange(database, access.workspace.id);
   return json(result.review);
 };

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../lib/auth/guards.ts';
 import { json, notFound, parseId, parseJsonBody } from '../../../lib/http.ts';
-import { announceDataChange } from '../../../lib/live/publish.ts';
 import { deleteTeam, updateTeam } from '../../../lib/teams.ts';
 import { teamUpdatePayload } from '../../../lib/validation/admin-payloads.ts';
 import { problemResponse, TEAM_NOT_FOUND } from './_problem.ts';
@@ -17,9 +16,8 @@ export const PUT: APIRoute = async ({ params, request, locals }) => {
   const parsed = await parseJsonBody(request, teamUpdatePayload);
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
-  const result = await updateTeam(database.db, access.workspace, id, parsed.data);
+  const result = await updateTeam(database, access.workspace, id, parsed.data);
   if (!result.ok) return problemResponse(result.problem, access.workspace.plan);
-  await announceDataChange(database, access.workspace.id);
   return json(result.team);
 };
 
@@ -29,8 +27,7 @@ export const DELETE: APIRoute = async ({ params, locals }) => {
   const id = teamId(params.id);
   if (id === null) return notFound(TEAM_NOT_FOUND);
   const { database } = locals.runtime;
-  const result = await deleteTeam(database.db, access.workspace.id, id);
+  const result = await deleteTeam(database, access.workspace.id, id);
   if (!result.ok) return problemResponse(result.problem, access.workspace.plan);
-  await announceDataChange(database, access.workspace.id);
   return json({ message: 'Team deleted' });
 };

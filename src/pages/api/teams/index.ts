@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin, requireStaff } from '../../../lib/auth/guards.ts';
 import { json, parseJsonBody } from '../../../lib/http.ts';
-import { announceDataChange } from '../../../lib/live/publish.ts';
 import { createTeam, listTeams } from '../../../lib/teams.ts';
 import { teamCreatePayload } from '../../../lib/validation/admin-payloads.ts';
 import { problemResponse } from './_problem.ts';
@@ -18,8 +17,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const parsed = await parseJsonBody(request, teamCreatePayload);
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
-  const result = await createTeam(database.db, access.workspace, parsed.data);
+  const result = await createTeam(database, access.workspace, parsed.data);
   if (!result.ok) return problemResponse(result.problem, access.workspace.plan);
-  await announceDataChange(database, access.workspace.id);
   return json(result.team, 201);
 };

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../lib/auth/guards.ts';
 import { json, notFound, parseId } from '../../../../lib/http.ts';
-import { announceDataChange } from '../../../../lib/live/publish.ts';
 import { deleteRequest } from '../../../../lib/requests/queries.ts';
 
 /**
@@ -14,8 +13,7 @@ export const DELETE: APIRoute = async ({ params, locals }) => {
   const id = parseId(params.campaignId);
   if (id === null) return notFound('Review request not found');
   const { database } = locals.runtime;
-  const result = await deleteRequest(database.db, access.workspace, id);
+  const result = await deleteRequest(database, access.workspace, id);
   if (!result.ok) return notFound('Review request not found');
-  await announceDataChange(database, access.workspace.id);
   return json({ message: 'Review request deleted', unmatchedReviews: result.unmatchedReviews });
 };

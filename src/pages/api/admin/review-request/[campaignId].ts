@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../lib/auth/guards.ts';
 import { badRequest, json, notFound, parseId, parseJsonBody } from '../../../../lib/http.ts';
-import { announceDataChange } from '../../../../lib/live/publish.ts';
 import { INVITE_ID_MISMATCH, requestEditPayload } from '../../../../lib/requests/edit-payload.ts';
 import { updateRequest } from '../../../../lib/requests/queries.ts';
 
@@ -19,8 +18,7 @@ export const PUT: APIRoute = async ({ params, request, locals }) => {
   const { inviteId, ...changes } = parsed.data;
   if (inviteId !== undefined && String(inviteId) !== String(id)) return badRequest(INVITE_ID_MISMATCH, 'inviteId');
   const { database } = locals.runtime;
-  const result = await updateRequest(database.db, access.workspace, id, changes);
+  const result = await updateRequest(database, access.workspace, id, changes);
   if (!result.ok) return result.problem === 'not_found' ? notFound(REQUEST_NOT_FOUND) : badRequest(TEAM_NOT_FOUND, 'teamId');
-  await announceDataChange(database, access.workspace.id);
   return json(result.request);
 };

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../lib/auth/guards.ts';
 import { json, notFound, parseJsonBody } from '../../../../lib/http.ts';
-import { announceDataChange } from '../../../../lib/live/publish.ts';
 import { updateStaff } from '../../../../lib/staff/manage.ts';
 import { staffUpdatePayload } from '../../../../lib/validation/staff-payloads.ts';
 import { STAFF_NOT_FOUND, staffId, staffProblemResponse } from './_problem.ts';
@@ -15,8 +14,7 @@ export const PUT: APIRoute = async ({ params, request, locals }) => {
   const parsed = await parseJsonBody(request, staffUpdatePayload);
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
-  const result = await updateStaff(database.db, access.workspace.id, id, parsed.data);
+  const result = await updateStaff(database, access.workspace.id, id, parsed.data);
   if (!result.ok) return staffProblemResponse(result.problem);
-  await announceDataChange(database, access.workspace.id);
   return json({ staff: result.staff });
 };

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../lib/auth/guards.ts';
 import { json, notFound, parseId, parseJsonBody } from '../../../../lib/http.ts';
-import { announceDataChange, publishLiveEvent } from '../../../../lib/live/publish.ts';
 import { deleteWallboard, updateWallboard } from '../../../../lib/wallboards.ts';
 import { wallboardUpdatePayload } from '../../../../lib/validation/admin-payloads.ts';
 import { WALLBOARD_NOT_FOUND, wallboardProblemResponse } from './_problem.ts';
@@ -16,9 +15,8 @@ export const PUT: APIRoute = async ({ params, request, locals }) => {
   const parsed = await parseJsonBody(request, wallboardUpdatePayload);
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
-  const result = await updateWallboard(database.db, access.workspace, id, parsed.data);
+  const result = await updateWallboard(database, access.workspace, id, parsed.data);
   if (!result.ok) return wallboardProblemResponse(result.problem, access.workspace.plan);
-  await announceDataChange(database, access.workspace.id);
   return json(result.wallboard);
 };
 
@@ -27,9 +25,6 @@ export const DELETE: APIRoute = async ({ params, locals }) => {
   if (!access.ok) return access.response;
   const id = wallboardId(params.id);
   const { database } = locals.runtime;
-  if (id === null || !(await deleteWallboard(database.db, access.workspace, id))) return notFound(WALLBOARD_NOT_FOUND);
-  // Its TV links went with it: their open streams end now, as a revoked link's do.
-  await publishLiveEvent(database, { workspaceId: access.workspace.id, event: 'wallboard_deleted', wallboardId: id });
-  await announceDataChange(database, access.workspace.id);
+  if (id === null || !(await deleteWallboard(database, access.workspace, id))) return notFound(WALLBOARD_NOT_FOUND);
   return json({ message: 'Wallboard deleted' });
 };
