@@ -31,6 +31,23 @@ async function startServer(env: Env): Promise<ServerProcess> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * `promise`, or a failure naming the step it was waiting for and what the server printed: a hang
+ * here (seen once in a fresh-clone run, docs/benchmarks.md) says where it stopped, not only the
+ * test's own timeout.
+ */
+async function within<T>(promise: Promise<T>, ms: number, what: string, server: ServerProcess): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Still waiting after ${ms} ms for ${what}. Server output:\n${server.output()}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function until(condition: () => boolean, what: string, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -93,10 +110,10 @@ async function restartDuringWork(server: ServerProcess) {
 
   await pause(1000);
   webhook.finish();
-  const answer = await webhook.answer;
+  const answer = await within(webhook.answer, 30_000, 'the answer to the webhook in flight', server);
   expect(answer.status, answer.text).toBeGreaterThanOrEqual(200);
   expect(answer.status, answer.text).toBeLessThan(300);
-  expect(await server.exited, server.output()).toBe(0);
+  expect(await within(server.exited, 30_000, 'the server to exit after SIGTERM', server), server.output()).toBe(0);
   return { ws, review };
 }
 
