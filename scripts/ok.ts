@@ -9,14 +9,14 @@ const root = new URL('..', import.meta.url).pathname;
 const node = process.execPath;
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 
-/** Runs a step, keeping its output for the end unless `live`; resolves with its status and output. */
-export function step(name: string, args: string[], live = false): Promise<{ name: string; status: number; output: string; seconds: number }> {
+/** Runs a step, keeping its output for the end; resolves with its status, output and time. */
+function step(name: string, args: string[]): Promise<{ name: string; status: number; output: string; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(node, args, { cwd: root, env, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
     child.once('error', (error) => resolve({ name, status: 1, output: `${output}${error.message}\n`, seconds: (Date.now() - started) / 1000 }));
     child.once('close', (code) => resolve({ name, status: code ?? 1, output, seconds: (Date.now() - started) / 1000 }));
   });

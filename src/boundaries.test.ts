@@ -76,14 +76,32 @@ function valueClosure(file: string): Map<string, string[]> {
   return chains;
 }
 
+/**
+ * The modules a folder may not import, as biome.json's `noRestrictedImports` patterns name them for
+ * that folder: one list for the lint and for this test. Globs become patterns matched against a
+ * resolved path (`src/lib/jobs/queue.ts`) or a package name (`drizzle-orm`).
+ */
+function restrictedFor(folder: string): RegExp[] {
+  interface Override {
+    includes: string[];
+    linter?: { rules?: { style?: { noRestrictedImports?: { options: { patterns: { group: string[] }[] } } } } };
+  }
+  const biome = JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8')) as { overrides: Override[] };
+  const override = biome.overrides.find((o) => o.includes.includes(`${folder}/**`) && o.linter?.rules?.style?.noRestrictedImports);
+  if (!override) throw new Error(`biome.json restricts no imports for ${folder}`);
+  return override.linter!.rules!.style!.noRestrictedImports!.options.patterns.flatMap(({ group }) => group).map(globPattern);
+}
+
+function globPattern(glob: string): RegExp {
+  const body = glob
+    .split(/(\*\*\/|\*\*|\*)/)
+    .map((part) => (part === '**/' ? '(.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
 /** What browser code must never reach: Node itself, the server's packages, and the server's own rooms. */
-const SERVER_ONLY = [
-  /^node:/,
-  /^(drizzle-orm|pg-boss|postgres|@electric-sql\/pglite|pino|nodemailer|stripe|google-auth-library|croner|sanitize-html)(\/|$)/,
-  /^src\/lib\/(db|jobs|backup|compression)\//,
-  /^src\/lib\/live\/publish\.ts$/,
-  /^src\/lib\/(runtime|config|log|app-secret|secret-box)\.ts$/,
-];
+const SERVER_ONLY = restrictedFor('src/islands');
 
 /** Why `file` breaks the browser rule: the chain of value imports to the first server-only module it reaches, or null. */
 function serverOnlyChain(file: string): string[] | null {
@@ -94,7 +112,11 @@ function serverOnlyChain(file: string): string[] | null {
 }
 
 /** Floors above src/lib: the lib is imported by them, never the other way round. */
-const UPPER_FLOORS = /^src\/(pages|islands|components|layouts)\//;
+const UPPER_FLOORS = restrictedFor('src/lib');
+const aboveLib = (target: string) => UPPER_FLOORS.some((rule) => rule.test(target));
+
+/** What routes leave to the domain functions they call (the job queue, the schema). */
+const BEHIND_ROUTES = restrictedFor('src/pages');
 
 /**
  * Routes that still announce a live update themselves (issue 28, item 1, moves each into the command
@@ -115,7 +137,7 @@ describe('the import rules (docs/architecture.md)', () => {
   it('keep src/lib below the pages, islands and components: it never imports them', () => {
     const upward = lib.flatMap((file) =>
       importsOf(file)
-        .filter(({ target }) => UPPER_FLOORS.test(target))
+        .filter(({ target }) => aboveLib(target))
         .map(({ target }) => `${file} -> ${target}`),
     );
     expect(upward).toEqual([]);
@@ -124,7 +146,7 @@ describe('the import rules (docs/architecture.md)', () => {
   it('keep the job queue and the database schema out of the routes', () => {
     const reached = pages.flatMap((file) =>
       importsOf(file)
-        .filter(({ target, value }) => value && /^src\/lib\/(jobs\/|db\/schema\.ts$)/.test(target))
+        .filter(({ target, value }) => value && BEHIND_ROUTES.some((rule) => rule.test(target)))
         .map(({ target }) => `${file} -> ${target}`),
     );
     expect(reached).toEqual([]);
@@ -149,6 +171,9 @@ describe('the import rules (docs/architecture.md)', () => {
     expect(serverOnlyChain('src/islands/wallboard/TeamsPanel.tsx')).toBeNull();
     expect(serverOnlyChain('src/lib/runtime.ts')).not.toBeNull();
     const upward = importsOf('src/lib/planted.ts', "import { Wallboard } from '../islands/Wallboard.tsx';\n");
-    expect(upward.some(({ target }) => UPPER_FLOORS.test(target))).toBe(true);
+    expect(upward.some(({ target }) => aboveLib(target))).toBe(true);
+    expect(['src/lib/db/schema.ts', 'src/lib/jobs/queue.ts'].every((target) => BEHIND_ROUTES.some((rule) => rule.test(target)))).toBe(true);
+    expect(['node:fs', 'drizzle-orm', 'src/lib/config.ts'].every((target) => SERVER_ONLY.some((rule) => rule.test(target)))).toBe(true);
+    expect(SERVER_ONLY.some((rule) => rule.test('src/lib/format-date.ts'))).toBe(false);
   });
 });
