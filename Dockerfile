@@ -8,7 +8,7 @@ RUN npm ci
 COPY astro.config.mjs tsconfig.json ./
 COPY public ./public
 COPY src ./src
-# The build also makes the embedded database's template from the migrations (src/lib/db/pglite-template.ts).
+# The build also makes the embedded database's template from the migrations (src/platform/db/pglite-template.ts).
 COPY migrations ./migrations
 RUN ASTRO_TELEMETRY_DISABLED=1 npm run build
 
@@ -27,7 +27,12 @@ RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY main.ts ./
 COPY migrations ./migrations
 COPY src/cli.ts ./src/cli.ts
-COPY src/lib ./src/lib
+COPY src/app ./src/app
+COPY src/web ./src/web
+COPY src/domain ./src/domain
+COPY src/contracts ./src/contracts
+COPY src/platform ./src/platform
+COPY src/shared ./src/shared
 COPY --from=build /app/dist ./dist
 # A new /data starts from this copy instead of running initdb and every migration (decision 050).
 COPY --from=build /app/database-template ./database-template
@@ -42,4 +47,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
 # its growing mmap threshold, so what compiling PGlite's WebAssembly takes is given back. Start time
 # (decision 050): drizzle-orm's own imports resolved without re-reading its manifest. package.json's
 # start script says the same (scripts/lib/start-flags.test.ts).
-CMD ["node", "--max-semi-space-size=8", "--import=./src/lib/resolve-hooks.ts", "main.ts"]
+CMD ["node", "--max-semi-space-size=8", "--import=./src/app/resolve-hooks.ts", "main.ts"]

@@ -18,7 +18,7 @@ export default defineConfig({
     checkOrigin: false,
     // Every page's Content-Security-Policy header: scripts only from the product, Astro's own inline
     // scripts by their hashes (no 'unsafe-inline' for scripts); inline styles stay allowed (the islands
-    // set team colours and sizes as style attributes). Kiosk pages may be framed (src/lib/security-headers.ts).
+    // set team colours and sizes as style attributes). Kiosk pages may be framed (src/web/security-headers.ts).
     csp: {
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
       directives: [

@@ -2,16 +2,16 @@
 // migrated before the first request is accepted, /healthz and /readyz answered ahead of the app, and
 // a graceful stop on SIGTERM.
 import { createServer, type RequestListener } from 'node:http';
-import { withCompressionAndCaching } from './src/lib/compression/index.ts';
-import { ConfigError, loadConfig } from './src/lib/config.ts';
-import { DataDirLockedError } from './src/lib/db/data-dir-lock.ts';
-import { IncompatibleDataDirError } from './src/lib/db/pglite-version.ts';
-import { startGoogleSyncSchedule } from './src/lib/google/scheduler.ts';
-import { databaseChecks, readinessProbe, withHealthRoutes } from './src/lib/health.ts';
-import { withNodeResponse } from './src/lib/live/node-response.ts';
-import { log, logError } from './src/lib/log.ts';
-import { createRuntime, installRuntime, openDatabase, stopRuntime } from './src/lib/runtime.ts';
-import { drainable } from './src/lib/server-drain.ts';
+import { withCompressionAndCaching } from '#web/compression/index.ts';
+import { ConfigError, loadConfig } from '#platform/config.ts';
+import { DataDirLockedError } from '#platform/db/data-dir-lock.ts';
+import { IncompatibleDataDirError } from '#platform/db/pglite-version.ts';
+import { startGoogleSyncSchedule } from '#domain/integrations/google/scheduler.ts';
+import { databaseChecks, readinessProbe, withHealthRoutes } from '#app/health.ts';
+import { withNodeResponse } from '#web/live/node-response.ts';
+import { log, logError } from '#platform/log/log.ts';
+import { createRuntime, installRuntime, openDatabase, stopRuntime } from '#app/runtime.ts';
+import { drainable } from '#app/server-drain.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';

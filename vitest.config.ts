@@ -21,13 +21,13 @@ export default defineConfig({
     hookTimeout: 60_000,
     expect: { poll: { timeout: POLL_MS } },
     // The workers import drizzle-orm as the server does, without Node re-reading its manifest per file
-    // (src/lib/resolve-hooks.ts, decision 050).
-    execArgv: ['--import=./src/lib/resolve-hooks.ts'],
+    // (src/app/resolve-hooks.ts, decision 050).
+    execArgv: ['--import=./src/app/resolve-hooks.ts'],
     // Passwords hashed at 2^10 instead of the product's 2^15: the suite's servers hash over a thousand
     // of them, and their cost is what a test of sign-in cannot notice (decision 051). The servers the
     // tests spawn inherit it; config.ts refuses it outside a test run. Likewise every queued job is
     // retried a second after it failed instead of on the product's 2 s to 10 h backoff: a test of a
-    // retry waits for the retry, not for the schedule (the schedule itself: src/lib/jobs/queue.test.ts).
+    // retry waits for the retry, not for the schedule (the schedule itself: src/platform/jobs/queue.test.ts).
     env: { NODE_ENV: 'test', PASSWORD_HASH_COST: '10', RETRY_DELAY_SECONDS: '1' },
     projects: [
       {

@@ -4,7 +4,7 @@
 // hashes two passwords (the limit itself would refuse most of them). For each round: 40 parallel
 // registrations, and 50 ms later one sign-in to an existing workspace; the sign-in's time is
 // printed, with the time of the whole flood. Password hashing runs through a queue where a sign-in
-// goes before waiting registrations (src/lib/auth/work-queue.ts).
+// goes before waiting registrations (src/platform/work-queue.ts).
 //
 //   --rounds N    rounds (default 5)
 //   --flood N     registrations per round (default 40)

@@ -33,7 +33,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { fork, type ChildProcess } from 'node:child_process';
-import { STREAMS_PER_KIOSK_LINK } from '../src/lib/live/stream.ts';
+import { STREAMS_PER_KIOSK_LINK } from '#web/live/stream.ts';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { freePort, spawnServer } from '../tests/helpers/server-process.ts';
 

@@ -12,7 +12,7 @@
 // figure when nothing else uses it meanwhile).
 //
 // The embedded database runs with the product's settings and has had the maintenance pass the
-// product makes every minute (src/lib/db/pglite-maintenance.ts); on PostgreSQL the requests are
+// product makes every minute (src/platform/db/pglite-maintenance.ts); on PostgreSQL the requests are
 // analyzed, as autovacuum would have done within its minute.
 //
 // Options: --requests N[,N...] (default 2000; several sizes show how the cost grows with the
@@ -27,15 +27,15 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import type { Database } from '../src/lib/db/database.ts';
-import { migrate } from '../src/lib/db/migrate.ts';
-import { PGLITE_SETTINGS, pgliteDatabase } from '../src/lib/db/pglite.ts';
-import { maintainTables } from '../src/lib/db/pglite-maintenance.ts';
-import { openPostgres } from '../src/lib/db/postgres.ts';
-import { startJobQueue } from '../src/lib/jobs/queue.ts';
-import { setLogLevel } from '../src/lib/log.ts';
-import { ingestReview } from '../src/lib/reviews/ingest.ts';
-import { keyedRequests, unitWorkspace } from '../src/lib/testing/unit-data.ts';
+import type { Database } from '#platform/db/database.ts';
+import { migrate } from '#platform/db/migrate.ts';
+import { PGLITE_SETTINGS, pgliteDatabase } from '#platform/db/pglite.ts';
+import { maintainTables } from '#platform/db/pglite-maintenance.ts';
+import { openPostgres } from '#platform/db/postgres.ts';
+import { startJobQueue } from '#platform/jobs/queue.ts';
+import { setLogLevel } from '#platform/log/log.ts';
+import { ingestReview } from '#domain/reviews/ingest.ts';
+import { keyedRequests, unitWorkspace } from '#testing/unit-data.ts';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string' }, reviews: { type: 'string' }, warmup: { type: 'string' }, database: { type: 'string' } },

@@ -1,7 +1,7 @@
 // `npm run bench:matching`: quality of the matcher on the labelled set (tests/fixtures/matching,
 // written by someone who had not seen the matcher), and its speed on 10,000 x 10,000.
 import { readFileSync } from 'node:fs';
-import { matchReviews, type MatchResult, type OpenRequest } from '../src/lib/matching/matcher.ts';
+import { matchReviews, type MatchResult, type OpenRequest } from '#domain/reviews/matching/matcher.ts';
 
 interface LabelledReview {
   id: string;

@@ -1,5 +1,5 @@
 // `npm run bench:memory`: what an idle server holds, and whether the memory settings (the embedded
-// database's postgresql.conf in src/lib/db/pglite.ts, the Node flags of `npm start`) slow a dashboard load.
+// database's postgresql.conf in src/platform/db/pglite.ts, the Node flags of `npm start`) slow a dashboard load.
 //   - idle RSS: main.ts (built) started as `npm start` starts it (scripts/lib/start-flags.ts) on a new data folder and, with
 //     TEST_DATABASE_URL or DATABASE_URL, on PostgreSQL: started, the landing page asked once, then
 //     15 s of rest; VmRSS. With --restart, the embedded server is started a second time on the same
@@ -18,9 +18,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { loadDashboard } from '../src/lib/dashboard.ts';
-import { PGLITE_SETTINGS, pgliteDatabase } from '../src/lib/db/pglite.ts';
-import { findWorkspaceById } from '../src/lib/workspaces.ts';
+import { loadDashboard } from '#domain/game/dashboard.ts';
+import { PGLITE_SETTINGS, pgliteDatabase } from '#platform/db/pglite.ts';
+import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
 import { startCommand, type StartCommand } from './lib/start-flags.ts';
 import { seedDashboardWorkspace } from './lib/dashboard-seed.ts';
 

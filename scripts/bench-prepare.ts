@@ -1,14 +1,14 @@
 // `npm run bench:prepare`: what DATABASE_PREPARE saves a dashboard load on PostgreSQL, in process
 // (no HTTP, so the machine's other load matters less than in bench:http). One schema of its own on
 // TEST_DATABASE_URL or DATABASE_URL: a workspace with 3 teams and 500 requests; two Databases on it,
-// statements prepared and not (src/lib/db/postgres.ts); 50 dashboard loads a round, 10 rounds
+// statements prepared and not (src/platform/db/postgres.ts); 50 dashboard loads a round, 10 rounds
 // alternating, after a warm-up round each; the median ms a load.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
-import { loadDashboard } from '../src/lib/dashboard.ts';
-import { openPostgres } from '../src/lib/db/postgres.ts';
+import { loadDashboard } from '#domain/game/dashboard.ts';
+import { openPostgres } from '#platform/db/postgres.ts';
 import { seedDashboardWorkspace } from './lib/dashboard-seed.ts';
 
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;

@@ -6,7 +6,7 @@
 //   - postgres: with TEST_DATABASE_URL or DATABASE_URL, a server on a new, empty PostgreSQL database.
 // For each start, where the time went, from the server's own "is running" log line: loading the
 // modules (Node's start, type stripping and resolving imports), opening the database (for a new
-// folder, copying the build's template: src/lib/db/pglite-template.ts), migrations and the job queue,
+// folder, copying the build's template: src/platform/db/pglite-template.ts), migrations and the job queue,
 // loading the built app, listening. The time to first answer also counts the spawn and the first
 // request. Everything runs in this machine's processes: the figure is the whole wait, and the load
 // average is printed because a busy machine stretches it.

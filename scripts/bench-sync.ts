@@ -176,13 +176,13 @@ async function child(n: number): Promise<void> {
   const [{ PGlite }, { loadConfig }, { createRuntime }, { pgliteDatabase }, { registerWorkspace }, { putSetting }, connection, { syncWorkspace }] =
     await Promise.all([
       import('@electric-sql/pglite'),
-      import('../src/lib/config.ts'),
-      import('../src/lib/runtime.ts'),
-      import('../src/lib/db/pglite.ts'),
-      import('../src/lib/workspaces.ts'),
-      import('../src/lib/settings.ts'),
-      import('../src/lib/google/connection.ts'),
-      import('../src/lib/google/sync.ts'),
+      import('#platform/config.ts'),
+      import('#app/runtime.ts'),
+      import('#platform/db/pglite.ts'),
+      import('#domain/workspace/workspaces.ts'),
+      import('#domain/workspace/settings.ts'),
+      import('#domain/integrations/google/connection.ts'),
+      import('#domain/integrations/google/sync.ts'),
     ]);
   type Runtime = Awaited<ReturnType<typeof createRuntime>>;
   const gc = gcFunction();

@@ -1,10 +1,10 @@
 // Part of the build: the embedded database, migrated and with the job queue's schema, that a new data
-// folder is copied from (src/lib/db/pglite-template.ts). A template that fits what is installed is kept.
+// folder is copied from (src/platform/db/pglite-template.ts). A template that fits what is installed is kept.
 import { PGlite } from '@electric-sql/pglite';
-import { migrate } from '../src/lib/db/migrate.ts';
-import { pgliteDatabase } from '../src/lib/db/pglite.ts';
-import { makeTemplate, TEMPLATE_ROOT } from '../src/lib/db/pglite-template.ts';
-import { startJobQueue } from '../src/lib/jobs/queue.ts';
+import { migrate } from '#platform/db/migrate.ts';
+import { pgliteDatabase } from '#platform/db/pglite.ts';
+import { makeTemplate, TEMPLATE_ROOT } from '#platform/db/pglite-template.ts';
+import { startJobQueue } from '#platform/jobs/queue.ts';
 
 const started = performance.now();
 const outcome = await makeTemplate(async (databaseDir) => {

@@ -1,34 +1,45 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // The import rules of docs/architecture.md, read off the source with TypeScript's own parser (an
-// `import type` is erased, so it is not a value import). biome.json holds the same rules for direct
-// imports, where a wrong one fails in the editor; this test also follows imports through other files.
+// `import type` is erased, so it is not a value import). biome.json holds the floors for each folder,
+// where a wrong import fails in the editor; this test reads the same lists, and adds what a linter
+// cannot see: the browser's imports followed through other files, the order of the wings, and the
+// folders that import each other.
 
 const ROOT = resolve(import.meta.dirname, '..');
 
 interface Import {
-  /** The file imported, relative to the repository (`src/lib/db/schema.ts`), or the package (`node:fs`, `drizzle-orm`). */
+  /** The file imported, relative to the repository (`src/platform/db/schema.ts`), or the package (`node:fs`, `drizzle-orm`). */
   target: string;
   /** False for `import type` and `export type`: nothing of it reaches the bundle. */
   value: boolean;
 }
 
+/** The source files under `dir` (tests aside): TypeScript, and the frontmatter and scripts of .astro files. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|astro)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+}
+
+/** The script an .astro file runs: its frontmatter and its <script> elements. */
+function scriptOf(file: string, text: string): string {
+  if (!file.endsWith('.astro')) return text;
+  const frontmatter = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '';
+  const scripts = [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+  return [frontmatter, ...scripts].join('\n');
 }
 
 const parsed = new Map<string, Import[]>();
 
-/** The imports and re-exports of one file (cached). */
+/** The imports and re-exports of one file (cached); `planted` is a text to read instead of the file's. */
 function importsOf(file: string, planted?: string): Import[] {
   const known = parsed.get(file);
   if (known && planted === undefined) return known;
-  const text = planted ?? readFileSync(join(ROOT, file), 'utf8');
+  const text = scriptOf(file, planted ?? readFileSync(join(ROOT, file), 'utf8'));
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: Import[] = [];
   for (const statement of source.statements) {
@@ -52,15 +63,25 @@ function importsOf(file: string, planted?: string): Import[] {
   return found;
 }
 
+/** package.json's `imports`: `#platform/*` → `./src/platform/*`. */
+const ALIASES = Object.entries((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { imports: Record<string, string> }).imports).map(
+  ([alias, path]) => ({ prefix: alias.replace(/\*$/, ''), path: path.replace(/^\.\//, '').replace(/\*$/, '') }),
+);
+
 function resolveSpecifier(from: string, specifier: string): string {
+  const alias = ALIASES.find(({ prefix }) => specifier.startsWith(prefix));
+  if (alias) return alias.path + specifier.slice(alias.prefix.length);
   if (!specifier.startsWith('.')) return specifier;
-  const path = relative(ROOT, resolve(ROOT, dirname(from), specifier));
-  if (existsSync(join(ROOT, path))) return path;
-  for (const suffix of ['.ts', '.tsx', '/index.ts']) if (existsSync(join(ROOT, path + suffix))) return path + suffix;
-  return path;
+  return posix.normalize(posix.join(dirname(from), specifier));
 }
 
-/** Every file `file` reaches through value imports, inside src/, and the packages on the way. */
+/** The alias a file under src/ is imported by (`#platform/db/schema.ts`), for the lint's patterns. */
+function aliasOf(target: string): string | null {
+  const alias = ALIASES.find(({ path }) => target.startsWith(path));
+  return alias ? alias.prefix + target.slice(alias.path.length) : null;
+}
+
+/** Every file `file` reaches through value imports, and the packages on the way, each with the chain that reaches it. */
 function valueClosure(file: string): Map<string, string[]> {
   const chains = new Map<string, string[]>([[file, [file]]]);
   const queue = [file];
@@ -76,21 +97,26 @@ function valueClosure(file: string): Map<string, string[]> {
   return chains;
 }
 
+interface Override {
+  includes: string[];
+  linter?: { rules?: { style?: { noRestrictedImports?: { options: { patterns: { group: string[] }[] } } } } };
+}
+
+const BIOME = JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8')) as { overrides: Override[] };
+
 /**
- * The modules a folder may not import, as biome.json's `noRestrictedImports` patterns name them for
- * that folder: one list for the lint and for this test. Globs become patterns matched against a
- * resolved path (`src/lib/jobs/queue.ts`) or a package name (`drizzle-orm`).
+ * What a folder may not import, as biome.json's `noRestrictedImports` patterns name it for that
+ * folder: one list for the lint and for this test. A pattern is matched against the package name,
+ * the alias of a project file and its path.
  */
 function restrictedFor(folder: string): RegExp[] {
-  interface Override {
-    includes: string[];
-    linter?: { rules?: { style?: { noRestrictedImports?: { options: { patterns: { group: string[] }[] } } } } };
-  }
-  const biome = JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8')) as { overrides: Override[] };
-  const override = biome.overrides.find((o) => o.includes.includes(`${folder}/**`) && o.linter?.rules?.style?.noRestrictedImports);
+  const override = BIOME.overrides.find((o) => o.includes.includes(`${folder}/**`) && o.linter?.rules?.style?.noRestrictedImports);
   if (!override) throw new Error(`biome.json restricts no imports for ${folder}`);
   return override.linter!.rules!.style!.noRestrictedImports!.options.patterns.flatMap(({ group }) => group).map(globPattern);
 }
+
+/** The folders whose imports biome.json restricts. */
+const RESTRICTED_FOLDERS = BIOME.overrides.flatMap((o) => (o.linter?.rules?.style?.noRestrictedImports ? [o.includes[0]!.replace(/\/\*\*$/, '')] : []));
 
 function globPattern(glob: string): RegExp {
   const body = glob
@@ -100,80 +126,129 @@ function globPattern(glob: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-/** What browser code must never reach: Node itself, the server's packages, and the server's own rooms. */
-const SERVER_ONLY = restrictedFor('src/islands');
+function breaks(rules: RegExp[], target: string): boolean {
+  const alias = aliasOf(target);
+  return rules.some((rule) => rule.test(target) || (alias !== null && rule.test(alias)));
+}
 
-/** Why `file` breaks the browser rule: the chain of value imports to the first server-only module it reaches, or null. */
+/** Browser code's value imports end in the islands themselves, src/shared, or a package the browser can run. */
+const BROWSER_SAFE = (target: string) => target.startsWith('src/islands/') || target.startsWith('src/shared/') || !target.startsWith('src/');
+const SERVER_PACKAGES = restrictedFor('src/islands');
+
+/** Why `file` breaks the browser rule: the chain of value imports to the first module the browser must not run, or null. */
 function serverOnlyChain(file: string): string[] | null {
   for (const [target, chain] of valueClosure(file)) {
-    if (SERVER_ONLY.some((rule) => rule.test(target))) return chain;
+    if (target === file) continue;
+    if (!BROWSER_SAFE(target) || breaks(SERVER_PACKAGES, target)) return chain;
   }
   return null;
 }
 
-/** Floors above src/lib: the lib is imported by them, never the other way round. */
-const UPPER_FLOORS = restrictedFor('src/lib');
-const aboveLib = (target: string) => UPPER_FLOORS.some((rule) => rule.test(target));
-
-/** What routes leave to the domain functions they call (the job queue, the schema). */
-const BEHIND_ROUTES = restrictedFor('src/pages');
-
 /**
- * Routes that still announce a live update themselves (issue 28, item 1, moves each into the command
- * that changed the data). The list only shrinks: a route added to it needs a decision record first.
+ * The wings of src/domain, earliest first: a wing imports the faces of earlier wings, never a later
+ * one; each integration imports no other integration.
  */
-const ROUTES_THAT_PUBLISH = ['src/pages/api/admin/account.ts', 'src/pages/api/demo-celebration.ts'];
+const WINGS = ['events', 'email', 'workspace', 'reviews', 'game', 'requests', 'integrations'];
+
+/** The wing of a file under src/domain (`integrations/google` for an integration's), or null. */
+function wingOf(file: string): string | null {
+  const match = /^src\/domain\/([^/]+)(?:\/([^/]+)\/)?/.exec(file);
+  if (!match) return null;
+  return match[1] === 'integrations' ? `integrations/${match[2]}` : match[1]!;
+}
+
+/** Why an import from one wing to another breaks the order, or null. */
+function wingProblem(from: string, to: string): string | null {
+  const a = wingOf(from);
+  const b = wingOf(to);
+  if (!a || !b || a === b) return null;
+  if (a.startsWith('integrations/') && b.startsWith('integrations/')) return `${a} imports another integration, ${b}`;
+  const rank = (wing: string) => WINGS.indexOf(wing.split('/')[0]!);
+  return rank(b) > rank(a) ? `${a} imports the later wing ${b}` : null;
+}
+
+/** The entry points that may import the composition root (src/app): the server, the middleware, the command line. */
+const ENTRIES = ['src/middleware.ts', 'src/cli.ts'];
 
 describe('the import rules (docs/architecture.md)', () => {
+  const all = sourceFiles('src').filter((file) => file !== 'src/boundaries.test.ts');
   const islands = sourceFiles('src/islands');
-  const lib = sourceFiles('src/lib');
-  const pages = sourceFiles('src/pages');
 
-  it('let browser code reach, through its value imports, nothing of the server', () => {
+  it('keep each folder on its floor: no file imports what biome.json forbids its folder', () => {
+    const broken = RESTRICTED_FOLDERS.flatMap((folder) => {
+      const rules = restrictedFor(folder);
+      return sourceFiles(folder).flatMap((file) =>
+        importsOf(file)
+          .filter(({ target }) => breaks(rules, target))
+          .map(({ target }) => `${file} -> ${target}`),
+      );
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('let browser code reach, through its value imports, only src/shared and packages the browser runs', () => {
     const broken = islands.map((file) => serverOnlyChain(file)).filter((chain) => chain !== null);
     expect(broken.map((chain) => chain.join(' -> '))).toEqual([]);
   });
 
-  it('keep src/lib below the pages, islands and components: it never imports them', () => {
-    const upward = lib.flatMap((file) =>
-      importsOf(file)
-        .filter(({ target }) => aboveLib(target))
-        .map(({ target }) => `${file} -> ${target}`),
-    );
-    expect(upward).toEqual([]);
+  it('keep the wings in their order, and each integration to itself', () => {
+    const broken = all.flatMap((file) => importsOf(file).flatMap(({ target }) => wingProblem(file, target) ?? []));
+    expect(broken).toEqual([]);
   });
 
-  it('keep the job queue and the database schema out of the routes', () => {
-    const reached = pages.flatMap((file) =>
+  it('leave the composition root to the entry points, and the test helpers to the tests', () => {
+    const broken = all.flatMap((file) =>
       importsOf(file)
-        .filter(({ target, value }) => value && BEHIND_ROUTES.some((rule) => rule.test(target)))
+        .filter(
+          ({ target }) =>
+            (target.startsWith('src/app/') && !file.startsWith('src/app/') && !ENTRIES.includes(file)) ||
+            (target.startsWith('src/testing/') && !file.startsWith('src/testing/')),
+        )
         .map(({ target }) => `${file} -> ${target}`),
     );
-    expect(reached).toEqual([]);
+    expect(broken).toEqual([]);
   });
 
-  it('let no route announce a live update but those still listed, and the list only shrinks', () => {
-    const publishing = pages.filter((file) => importsOf(file).some(({ target, value }) => value && target === 'src/lib/live/publish.ts'));
-    expect(publishing.sort()).toEqual([...ROUTES_THAT_PUBLISH].sort());
+  it('have no two folders that import each other', () => {
+    const edges = new Map<string, string>();
+    for (const file of all) {
+      for (const { target } of importsOf(file)) {
+        if (!target.startsWith('src/') || dirname(target) === dirname(file)) continue;
+        edges.set(`${dirname(file)} -> ${dirname(target)}`, `${file} -> ${target}`);
+      }
+    }
+    const mutual = [...edges.keys()].flatMap((edge) => {
+      const [a, b] = edge.split(' -> ');
+      const back = edges.get(`${b} -> ${a}`);
+      return back && a! < b! ? [`${edges.get(edge)} and ${back}`] : [];
+    });
+    expect(mutual).toEqual([]);
   });
 
   it('fail on a planted import that breaks a rule', () => {
-    // The rules above must be able to fail: an island importing the job queue, a lib file importing an island.
+    // Each rule above must be able to fail.
     const planted = importsOf(
       'src/islands/Planted.tsx',
-      "import { startJobQueue } from '../lib/jobs/queue.ts';\nimport type { Db } from '../lib/db/database.ts';\n",
+      "import { startJobQueue } from '#platform/jobs/queue.ts';\nimport type { Db } from '../platform/db/database.ts';\n",
     );
     expect(planted).toEqual([
-      { target: 'src/lib/jobs/queue.ts', value: true },
-      { target: 'src/lib/db/database.ts', value: false },
+      { target: 'src/platform/jobs/queue.ts', value: true },
+      { target: 'src/platform/db/database.ts', value: false },
     ]);
-    expect(SERVER_ONLY.some((rule) => rule.test(planted[0]!.target))).toBe(true);
+    expect(breaks(restrictedFor('src/islands'), planted[0]!.target)).toBe(true);
     expect(serverOnlyChain('src/islands/wallboard/TeamsPanel.tsx')).toBeNull();
-    expect(serverOnlyChain('src/lib/runtime.ts')).not.toBeNull();
-    const upward = importsOf('src/lib/planted.ts', "import { Wallboard } from '../islands/Wallboard.tsx';\n");
-    expect(upward.some(({ target }) => aboveLib(target))).toBe(true);
-    expect(['src/lib/db/schema.ts', 'src/lib/jobs/queue.ts'].every((target) => BEHIND_ROUTES.some((rule) => rule.test(target)))).toBe(true);
-    expect(['node:fs', 'drizzle-orm', 'src/lib/config.ts'].every((target) => SERVER_ONLY.some((rule) => rule.test(target)))).toBe(true);
-    expect(SERVER_ONLY.some((rule) => rule.test('src/lib/format-date.ts'))).toBe(false);
+    expect(serverOnlyChain('src/app/runtime.ts')).not.toBeNull();
+    expect(breaks(restrictedFor('src/platform'), importsOf('src/platform/planted.ts', "import { a } from '#domain/game/teams.ts';\n")[0]!.target)).toBe(true);
+    expect(breaks(restrictedFor('src/domain'), importsOf('src/domain/planted.ts', "import { Wallboard } from '../islands/Wallboard.tsx';\n")[0]!.target)).toBe(
+      true,
+    );
+    expect(breaks(restrictedFor('src/pages'), 'src/platform/live/publish.ts')).toBe(true);
+    expect(breaks(restrictedFor('src/pages'), 'src/domain/game/teams.ts')).toBe(false);
+    expect(breaks(restrictedFor('src/shared'), 'src/contracts/payloads.ts')).toBe(true);
+    expect(['node:fs', 'drizzle-orm'].every((target) => breaks(SERVER_PACKAGES, target))).toBe(true);
+    expect(BROWSER_SAFE('src/domain/game/dashboard.ts')).toBe(false);
+    expect(wingProblem('src/domain/reviews/ingest.ts', 'src/domain/game/teams.ts')).not.toBeNull();
+    expect(wingProblem('src/domain/game/teams.ts', 'src/domain/reviews/scoring.ts')).toBeNull();
+    expect(wingProblem('src/domain/integrations/crm/receive.ts', 'src/domain/integrations/google/sync.ts')).not.toBeNull();
   });
 });

@@ -1,14 +1,14 @@
 // Operator commands: `npm run cli -- <command> ...`.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { BackupError, dumpDatabase } from './lib/backup/dump.ts';
-import { DatabaseNotEmptyError, restoreDatabase, RestoreError } from './lib/backup/restore.ts';
-import { ConfigError, loadConfig } from './lib/config.ts';
-import { DataDirLockedError } from './lib/db/data-dir-lock.ts';
-import { IncompatibleDataDirError } from './lib/db/pglite-version.ts';
-import { isPlan, PLANS } from './lib/plans.ts';
-import { migrate } from './lib/db/migrate.ts';
-import { openDatabase } from './lib/runtime.ts';
-import { setWorkspacePlan } from './lib/workspaces.ts';
+import { BackupError, dumpDatabase } from '#platform/backup/dump.ts';
+import { DatabaseNotEmptyError, restoreDatabase, RestoreError } from '#platform/backup/restore.ts';
+import { ConfigError, loadConfig } from '#platform/config.ts';
+import { DataDirLockedError } from '#platform/db/data-dir-lock.ts';
+import { IncompatibleDataDirError } from '#platform/db/pglite-version.ts';
+import { isPlan, PLANS } from '#shared/plans.ts';
+import { migrate } from '#platform/db/migrate.ts';
+import { openDatabase } from '#app/runtime.ts';
+import { setWorkspacePlan } from '#domain/workspace/workspaces.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
 

@@ -1,17 +1,18 @@
 import type { MiddlewareHandler } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
-import { checkApiKey, isApiV1Path, PUBLIC_API_V1_PATHS, withRateHeaders } from './lib/api/access.ts';
-import { asProblem } from './lib/api/problem.ts';
-import { SESSION_COOKIE } from './lib/auth/session.ts';
-import { resumeSession } from './lib/auth/session-store.ts';
-import { clientAddress } from './lib/client-address.ts';
-import { isCrossSiteWrite, isFromAnotherSite, SIGNED_WEBHOOK_PATHS, STATE_CHANGING_GETS } from './lib/cross-site.ts';
-import { errorJson } from './lib/http.ts';
-import { log, logError } from './lib/log.ts';
-import { redirectFor } from './lib/redirects.ts';
-import { reasonOf, REQUEST_ID_HEADER, requestIdFrom, requestLogLine } from './lib/request-log.ts';
-import { applySecurityHeaders } from './lib/security-headers.ts';
-import { getRuntime, type Runtime } from './lib/runtime.ts';
+import { checkApiKey, isApiV1Path, PUBLIC_API_V1_PATHS, withRateHeaders } from '#web/api-v1/access.ts';
+import { asProblem } from '#web/api-v1/problem.ts';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
+import { resumeSession } from '#domain/workspace/auth/session-store.ts';
+import { clientAddress } from '#platform/client-address.ts';
+import { isCrossSiteWrite, isFromAnotherSite, SIGNED_WEBHOOK_PATHS, STATE_CHANGING_GETS } from '#web/cross-site.ts';
+import { errorJson } from '#web/http.ts';
+import { log, logError } from '#platform/log/log.ts';
+import { redirectFor } from '#web/redirects.ts';
+import { reasonOf, REQUEST_ID_HEADER, requestIdFrom, requestLogLine } from '#web/request-log.ts';
+import { applySecurityHeaders } from '#web/security-headers.ts';
+import { getRuntime } from '#app/runtime.ts';
+import type { Runtime } from '#platform/runtime.ts';
 
 // API routes need a session unless listed here: guarded by default, opened explicitly.
 // The Google OAuth callback is checked by its signed, single-use state.
@@ -29,8 +30,8 @@ const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/', '/api/review-link/', '
 const API_NOT_FOUND_ROUTE = '/api/[...path]';
 
 /**
- * Every request: one log line (src/lib/request-log.ts) once its answer's headers are ready (an event
- * stream's when it opens); a failure is logged without its data (src/lib/log.ts) and answered plainly.
+ * Every request: one log line (src/web/request-log.ts) once its answer's headers are ready (an event
+ * stream's when it opens); a failure is logged without its data (src/platform/log/log.ts) and answered plainly.
  */
 export const onRequest = defineMiddleware(async (context, next): Promise<Response> => {
   const started = performance.now();

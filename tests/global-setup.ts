@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { migrate } from '../src/lib/db/migrate.ts';
-import { pgliteDatabase } from '../src/lib/db/pglite.ts';
-import { copyTemplate } from '../src/lib/db/pglite-template.ts';
+import { migrate } from '#platform/db/migrate.ts';
+import { pgliteDatabase } from '#platform/db/pglite.ts';
+import { copyTemplate } from '#platform/db/pglite-template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

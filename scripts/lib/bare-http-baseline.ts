@@ -8,15 +8,15 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { loadDashboard } from '../../src/lib/dashboard.ts';
-import { openPgliteFolder } from '../../src/lib/db/pglite.ts';
-import { openPostgres } from '../../src/lib/db/postgres.ts';
-import { negotiateEncoding } from '../../src/lib/compression/negotiate.ts';
-import { readSetupState } from '../../src/lib/setup-checklist.ts';
-import { findWorkspaceBySlug } from '../../src/lib/workspaces.ts';
+import { loadDashboard } from '#domain/game/dashboard.ts';
+import { openPgliteFolder } from '#platform/db/pglite.ts';
+import { openPostgres } from '#platform/db/postgres.ts';
+import { negotiateEncoding } from '#web/compression/negotiate.ts';
+import { readSetupState } from '#domain/workspace/setup-checklist.ts';
+import { findWorkspaceBySlug } from '#domain/workspace/workspaces.ts';
 
 const env = process.env;
-// DATABASE_PREPARE as the product reads it (src/lib/config.ts): on unless false.
+// DATABASE_PREPARE as the product reads it (src/platform/config.ts): on unless false.
 const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, { prepare: env.DATABASE_PREPARE !== 'false' }) : await openPgliteFolder(env.DATA_DIR!);
 const { db } = database;
 const slug = env.SLUG!;

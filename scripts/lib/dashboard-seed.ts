@@ -1,8 +1,8 @@
-import type { Database } from '../../src/lib/db/database.ts';
-import { migrate } from '../../src/lib/db/migrate.ts';
-import { createTeam } from '../../src/lib/teams.ts';
-import { unitRequest, unitWorkspace } from '../../src/lib/testing/unit-data.ts';
-import type { Workspace } from '../../src/lib/workspaces.ts';
+import type { Database } from '#platform/db/database.ts';
+import { migrate } from '#platform/db/migrate.ts';
+import { createTeam } from '#domain/game/teams.ts';
+import { unitRequest, unitWorkspace } from '#testing/unit-data.ts';
+import type { Workspace } from '#domain/workspace/workspaces.ts';
 
 /** The dashboard benches' workspace: three teams, `requests` requests by 12 people over 60 days. */
 export async function seedDashboardWorkspace(database: Database, requests: number): Promise<Workspace> {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
-import { MIN_COMPRESSED_BYTES } from '../lib/compression/negotiate.ts';
+import { MIN_COMPRESSED_BYTES } from '#web/compression/negotiate.ts';
 
 export const PRECOMPRESSED_EXTENSIONS = ['.html', '.css', '.js', '.mjs', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map'];
 

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { loginRules } from '../lib/validation/rules.ts';
+import { loginRules } from '#shared/rules.ts';
 import { ADMIN_FLAG_KEY } from './admin-flag.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { Field } from './ui/Field.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { forgotPasswordFormErrors, type FieldErrors } from '../lib/validation/rules.ts';
+import { forgotPasswordFormErrors, type FieldErrors } from '#shared/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { DashboardUrlField, Field } from './ui/Field.tsx';
 import { Toast, useToast } from './ui/toast.tsx';

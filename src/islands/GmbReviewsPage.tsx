@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'preact/hooks';
-import { formatDateTime } from '../lib/format-date.ts';
-import { relativeTime } from '../lib/reviews/relative-time.ts';
+import { formatDateTime } from '#shared/format-date.ts';
+import { relativeTime } from '#shared/relative-time.ts';
 import { apiRequest } from './api.ts';
 import { GMB_URLS, pollFailureToast, pollSuccessToast, type GmbPollResult, type GmbReview } from './gmb/google-profile.ts';
 import { useLiveReload } from './live/use-live-reload.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { LeaderboardPeriod, LeaderboardPerson } from '../lib/game/standings.ts';
+import type { LeaderboardPeriod, LeaderboardPerson } from '#domain/game/standings.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
 import { PageHeader } from './ui/PageHeader.tsx';
 

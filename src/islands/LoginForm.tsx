@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { loginFormErrors, type FieldErrors } from '../lib/validation/rules.ts';
+import { loginFormErrors, type FieldErrors } from '#shared/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { DashboardUrlField, Field } from './ui/Field.tsx';
 import { Toast, TOAST_BEFORE_LEAVING_MS, useToast } from './ui/toast.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { FEEDBACK_MESSAGE_MAX, feedbackMessageProblem } from '../lib/validation/rules.ts';
+import { FEEDBACK_MESSAGE_MAX, feedbackMessageProblem } from '#shared/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 
 interface Props {

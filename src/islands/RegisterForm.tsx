@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { registrationFormErrors, type FieldErrors, type RegistrationForm } from '../lib/validation/rules.ts';
+import { registrationFormErrors, type FieldErrors, type RegistrationForm } from '#shared/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { DashboardUrlField, Field } from './ui/Field.tsx';
 import { Toast, TOAST_BEFORE_LEAVING_MS, useToast } from './ui/toast.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { formatDateTime } from '../lib/format-date.ts';
-import type { PersonFunnel } from '../lib/requests/funnel.ts';
-import type { ReportRow } from '../lib/requests/queries.ts';
-import { conversionPercent, groupByTeam, isMatchedStatus, requestCount, type TeamGroup } from '../lib/requests/status.ts';
+import { formatDateTime } from '#shared/format-date.ts';
+import type { PersonFunnel } from '#domain/requests/funnel.ts';
+import type { ReportRow } from '#domain/requests/queries.ts';
+import { conversionPercent, groupByTeam, isMatchedStatus, requestCount, type TeamGroup } from '#shared/request-status.ts';
 import type { LiveStatus } from './live/connection.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
 import { PageHeader } from './ui/PageHeader.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { newPasswordsFormErrors, type FieldErrors, type NewPasswordsForm } from '../lib/validation/rules.ts';
+import { newPasswordsFormErrors, type FieldErrors, type NewPasswordsForm } from '#shared/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { NewPasswordFields } from './ui/NewPasswordFields.tsx';
 import { Toast, useToast } from './ui/toast.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import type { TeamRef, TeamVisibleReview, UnmatchedInvite, UnmatchedReview } from '../lib/reviews/queries.ts';
-import { formatDateTime } from '../lib/format-date.ts';
-import { relativeTime } from '../lib/reviews/relative-time.ts';
+import type { TeamRef, TeamVisibleReview, UnmatchedInvite, UnmatchedReview } from '#domain/reviews/queries.ts';
+import { formatDateTime } from '#shared/format-date.ts';
+import { relativeTime } from '#shared/relative-time.ts';
 import { apiRequest } from './api.ts';
 import Celebration from './Celebration.tsx';
 import { dispatchCelebration } from './celebration.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { SetupChecklist as Checklist, SetupStepId } from '../lib/setup-checklist.ts';
+import type { SetupChecklist as Checklist, SetupStepId } from '#domain/workspace/setup-checklist.ts';
 import { ApiError, apiRequest } from './api.ts';
 
 type Answer = Checklist & { emailConfigured: boolean };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Dashboard } from '../lib/dashboard.ts';
+import type { Dashboard } from '#domain/game/dashboard.ts';
 import Celebration from './Celebration.tsx';
 import { dispatchCelebration } from './celebration.ts';
 import { connectLive, type LiveStatus } from './live/connection.ts';

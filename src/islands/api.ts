@@ -24,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The error for a refused answer; `x-plan-limit` (src/lib/http.ts) marks the plan's refusals. */
+/** The error for a refused answer; `x-plan-limit` (src/web/http.ts) marks the plan's refusals. */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
   return new ApiError(response.status, (await response.text()) || response.statusText, response.headers.get('x-plan-limit'));
 }

@@ -4,7 +4,7 @@
  * celebration flag, arrives; every mounted <Celebration> island listens for it on window.
  */
 
-import { NEUTRAL_AT_OR_BELOW } from '../lib/game/wallboard-rules.ts';
+import { NEUTRAL_AT_OR_BELOW } from '#shared/wallboard-rules.ts';
 
 export const CELEBRATION_EVENT = 'review-challenge:celebration';
 

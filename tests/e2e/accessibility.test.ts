@@ -2,7 +2,7 @@
 // the demo (also while it celebrates) and a workspace's wallboard.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { axe, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';

@@ -3,7 +3,7 @@
 // (an endpoint added, its signing secret shown once, a test delivery).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
 import { AlertReceiver } from '../fakes/alert-receiver.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { axe, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';

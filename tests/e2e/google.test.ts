@@ -2,7 +2,7 @@
 // auto-discover, poll, and see the reviews on the GMB page, the reviews page and the wallboard.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
 import { startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';

@@ -4,8 +4,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
-import { reviewRequests, workspaces } from '../../src/lib/db/schema.ts';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
+import { reviewRequests, workspaces } from '#platform/db/schema.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { accessibleDescription, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';

@@ -1,7 +1,7 @@
 // Issue 11: the public logo address cannot send a browser elsewhere, even if a logo that tries to
 // had got past the upload check (here it is written straight into the database).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logos } from '../../src/lib/db/schema.ts';
+import { logos } from '#platform/db/schema.ts';
 import { signUp } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { browserAvailable, launchBrowser, type LaunchedBrowser } from '../helpers/browser.ts';

@@ -2,8 +2,8 @@
 // review for its team celebrates there, a review for the main wallboard does not.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
-import { workspaces } from '../../src/lib/db/schema.ts';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
+import { workspaces } from '#platform/db/schema.ts';
 import { setPlan } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';

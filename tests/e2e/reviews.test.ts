@@ -4,12 +4,12 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
-import { reviewRequests, workspaces } from '../../src/lib/db/schema.ts';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
+import { reviewRequests, workspaces } from '#platform/db/schema.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { axe, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
-import { staffIdFor } from '../../src/lib/staff/people.ts';
+import { staffIdFor } from '#domain/game/staff/people.ts';
 
 describe.skipIf(!browserAvailable)('the reviews page', () => {
   let app: TestApp;

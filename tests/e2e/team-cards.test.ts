@@ -4,8 +4,8 @@
 // both before the first review (the "No reviews yet" card takes room too) and with busy figures.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
-import { teams } from '../../src/lib/db/schema.ts';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
+import { teams } from '#platform/db/schema.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';

@@ -3,10 +3,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/lib/auth/session.ts';
-import { reviewRequests } from '../../src/lib/db/schema.ts';
-import { addDays, localDateOf } from '../../src/lib/time.ts';
-import { DEFAULT_REQUEST_TIMING_TIP } from '../../src/lib/validation/settings-rules.ts';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
+import { reviewRequests } from '#platform/db/schema.ts';
+import { addDays, localDateOf } from '#shared/time.ts';
+import { DEFAULT_REQUEST_TIMING_TIP } from '#shared/settings-rules.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { workspaces } from '../../src/lib/db/schema.ts';
-import type { Plan } from '../../src/lib/plans.ts';
+import { workspaces } from '#platform/db/schema.ts';
+import type { Plan } from '#shared/plans.ts';
 import type { TestApp } from './app.ts';
 import { Client, newWorkspace } from './client.ts';
 

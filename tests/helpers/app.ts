@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/lib/config.ts';
-import type { Database } from '../../src/lib/db/database.ts';
-import { createRuntime, installRuntime, stopRuntime } from '../../src/lib/runtime.ts';
+import { loadConfig } from '#platform/config.ts';
+import type { Database } from '#platform/db/database.ts';
+import { createRuntime, installRuntime, stopRuntime } from '#app/runtime.ts';
 import { testDatabase } from './database.ts';
 
 export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
-import type { Database } from '../../src/lib/db/database.ts';
-import { migrate } from '../../src/lib/db/migrate.ts';
-import { openPostgres } from '../../src/lib/db/postgres.ts';
-import { migratedMemoryDatabase } from '../../src/lib/testing/unit-database.ts';
+import type { Database } from '#platform/db/database.ts';
+import { migrate } from '#platform/db/migrate.ts';
+import { openPostgres } from '#platform/db/postgres.ts';
+import { migratedMemoryDatabase } from '#testing/unit-database.ts';
 
 export const databaseKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 

@@ -1,6 +1,6 @@
 // Run by holdDataDir() as its own process: fakes its process id, opens DATA_DIR (the lock alone, or
 // the embedded database), prints "held as pid N" or "refused", and holds it until its stdin ends.
-import { acquireDataDirLock, DataDirLockedError } from '../../src/lib/db/data-dir-lock.ts';
+import { acquireDataDirLock, DataDirLockedError } from '#platform/db/data-dir-lock.ts';
 
 const [what, dir, pid] = process.argv.slice(2);
 Object.defineProperty(process, 'pid', { value: Number(pid) });
@@ -8,7 +8,7 @@ Object.defineProperty(process, 'pid', { value: Number(pid) });
 let release: () => unknown;
 try {
   if (what === 'database') {
-    const { openPgliteFolder } = await import('../../src/lib/db/pglite.ts');
+    const { openPgliteFolder } = await import('#platform/db/pglite.ts');
     const database = await openPgliteFolder(dir);
     release = () => database.close();
   } else {

@@ -1,4 +1,4 @@
-import { emailTemplates } from '../../src/lib/db/schema.ts';
+import { emailTemplates } from '#platform/db/schema.ts';
 import { signUpAdmin } from './accounts.ts';
 import type { TestApp } from './app.ts';
 

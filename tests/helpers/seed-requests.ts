@@ -1,5 +1,6 @@
-import { emailOutbox, privateFeedback, reviewRequests, reviews, type MatchStatus } from '../../src/lib/db/schema.ts';
-import { staffIdFor } from '../../src/lib/staff/people.ts';
+import { emailOutbox, privateFeedback, reviewRequests, reviews } from '#platform/db/schema.ts';
+import type { MatchStatus } from '#shared/statuses.ts';
+import { staffIdFor } from '#domain/game/staff/people.ts';
 import type { TestApp } from './app.ts';
 
 // Rows written straight into the database, for tests that need requests and reviews without going

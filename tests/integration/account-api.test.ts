@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaces } from '../../src/lib/db/schema.ts';
-import { ACCOUNT_CHANGE_SUBJECT } from '../../src/lib/email/account-change-email.ts';
+import { workspaces } from '#platform/db/schema.ts';
+import { ACCOUNT_CHANGE_SUBJECT } from '#domain/workspace/auth/account-change-email.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';

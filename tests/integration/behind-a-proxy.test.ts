@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORKSPACE_SIGN_IN_CEILING } from '../../src/lib/auth/sign-in.ts';
+import { WORKSPACE_SIGN_IN_CEILING } from '#domain/workspace/auth/sign-in.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { underSuiteLoad } from '../helpers/deadlines.ts';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewRequests, stripeEvents, teams, workspaces } from '../../src/lib/db/schema.ts';
+import { reviewRequests, stripeEvents, teams, workspaces } from '#platform/db/schema.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';

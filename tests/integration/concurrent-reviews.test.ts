@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/lib/db/database.ts';
-import { reviews } from '../../src/lib/db/schema.ts';
-import { startJobQueue, type JobQueue } from '../../src/lib/jobs/queue.ts';
-import { ingestReview } from '../../src/lib/reviews/ingest.ts';
-import { keyedRequests, unitWorkspace } from '../../src/lib/testing/unit-data.ts';
+import type { Database } from '#platform/db/database.ts';
+import { reviews } from '#platform/db/schema.ts';
+import { startJobQueue, type JobQueue } from '#platform/jobs/queue.ts';
+import { ingestReview } from '#domain/reviews/ingest.ts';
+import { keyedRequests, unitWorkspace } from '#testing/unit-data.ts';
 import { databaseKind, testDatabase } from '../helpers/database.ts';
 
 // A new review's match is worked out before the workspace lock and checked again under it on
-// PostgreSQL, inside its transaction on the embedded database (src/lib/reviews/ingest.ts): reviews
+// PostgreSQL, inside its transaction on the embedded database (src/domain/reviews/ingest.ts): reviews
 // that arrive together each see the requests the others took.
 describe(`reviews arriving together (${databaseKind})`, () => {
   let database: Database;

@@ -38,7 +38,7 @@ describe.runIf(databaseKind === 'pglite')('the container layout', () => {
 
   it('serves the app and runs the CLI from only what the Dockerfile copies', { timeout: withServerStarts(1) }, async () => {
     const copies = runtimeCopies(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
-    expect(copies.map(([source]) => source)).toEqual(expect.arrayContaining(['main.ts', 'migrations', 'dist', 'src/lib']));
+    expect(copies.map(([source]) => source)).toEqual(expect.arrayContaining(['main.ts', 'migrations', 'dist', 'package.json', 'src/app', 'src/platform']));
     for (const [source, destination] of copies) {
       const target = destination.endsWith('/') ? join(layout, destination, source.split('/').at(-1)!) : join(layout, destination);
       mkdirSync(dirname(target), { recursive: true });

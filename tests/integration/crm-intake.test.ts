@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOG_SIZE, recordDelivery } from '../../src/lib/crm/delivery-log.ts';
-import { reviews } from '../../src/lib/db/schema.ts';
+import { LOG_SIZE, recordDelivery } from '#domain/integrations/crm/delivery-log.ts';
+import { reviews } from '#platform/db/schema.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmDeliveries, crmRequestIntake, emailTemplates, reviewRequests, unsubscribes } from '../../src/lib/db/schema.ts';
+import { crmDeliveries, crmRequestIntake, emailTemplates, reviewRequests, unsubscribes } from '#platform/db/schema.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { contactBody } from '../fixtures/highlevel-request.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';

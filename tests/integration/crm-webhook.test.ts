@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewRequests, reviews, teams } from '../../src/lib/db/schema.ts';
+import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { staffIdFor } from '../../src/lib/staff/people.ts';
+import { staffIdFor } from '#domain/game/staff/people.ts';
 
 let app: TestApp;
 beforeAll(async () => {

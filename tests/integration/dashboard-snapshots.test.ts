@@ -1,4 +1,4 @@
-// The shared dashboard snapshot (src/lib/dashboard-snapshots.ts, docs/decisions/045) through the
+// The shared dashboard snapshot (src/platform/live/dashboard-snapshots.ts, docs/decisions/045) through the
 // running app: a change is in the very next read on the same instance, and readers that ask together
 // share one load. Runs on the embedded database and on PostgreSQL.
 //
@@ -6,10 +6,10 @@
 // this machine they come back before the client's next request, which would hide a snapshot that is
 // dropped only when its notice returns. The same instance's next read must not wait for them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/lib/db/database.ts';
-import { loadDashboard } from '../../src/lib/dashboard.ts';
-import { dashboardSnapshots, type WallboardKey } from '../../src/lib/dashboard-snapshots.ts';
-import { findWorkspaceById } from '../../src/lib/workspaces.ts';
+import type { Database } from '#platform/db/database.ts';
+import { loadDashboard } from '#domain/game/dashboard.ts';
+import { dashboardSnapshots, type WallboardKey } from '#platform/live/dashboard-snapshots.ts';
+import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
 import { setPlan, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
@@ -33,7 +33,7 @@ const teamNames = (dashboard: { teams: { name: string }[] }) => dashboard.teams.
 
 /**
  * Counts the dashboard loads the app starts for one workspace, by wrapping the loader every reader
- * hands the snapshot store (the store is the app's own: both copies of src/lib find it by the database).
+ * hands the snapshot store (the store is the app's own: both copies of the server code find it by the database).
  */
 function countLoads(workspaceId: number): { loads: () => number; stop: () => void } {
   const { store } = dashboardSnapshots<unknown>(app.database);

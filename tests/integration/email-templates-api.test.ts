@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTemplates } from '../../src/lib/db/schema.ts';
+import { emailTemplates } from '#platform/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { type signUp, signUpAdmin } from '../helpers/accounts.ts';

@@ -2,7 +2,7 @@
 // days, and the one reminder email per request, sent only when that person asks.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, reviewRequests, reviews, staff, unsubscribes } from '../../src/lib/db/schema.ts';
+import { emailOutbox, reviewRequests, reviews, staff, unsubscribes } from '#platform/db/schema.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { setPlan } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';

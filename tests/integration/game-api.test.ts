@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTemplates, reviewRequests } from '../../src/lib/db/schema.ts';
-import { addDays, localDateOf } from '../../src/lib/time.ts';
+import { emailTemplates, reviewRequests } from '#platform/db/schema.ts';
+import { addDays, localDateOf } from '#shared/time.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { googleConnections, reviews, settings } from '../../src/lib/db/schema.ts';
-import { OAUTH_ERRORS, QUOTA_STILL_BLOCKED } from '../../src/lib/google/messages.ts';
+import { googleConnections, reviews, settings } from '#platform/db/schema.ts';
+import { OAUTH_ERRORS, QUOTA_STILL_BLOCKED } from '#shared/google-messages.ts';
 import { BUSINESS_MANAGE_SCOPE, startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_CHANNEL } from '../../src/lib/live/publish.ts';
-import { findLogoVersion, logoUrl } from '../../src/lib/logo.ts';
+import { LIVE_CHANNEL } from '#platform/live/publish.ts';
+import { findLogoVersion, logoUrl } from '#domain/workspace/logo.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import type { Client } from '../helpers/client.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { attempts, passwordResets } from '../../src/lib/db/schema.ts';
-import { hashToken } from '../../src/lib/tokens.ts';
+import { attempts, passwordResets } from '#platform/db/schema.ts';
+import { hashToken } from '#platform/tokens.ts';
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';

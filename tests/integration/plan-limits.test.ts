@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewRequests, reviews, teams } from '../../src/lib/db/schema.ts';
-import type { Plan } from '../../src/lib/plans.ts';
+import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
+import type { Plan } from '#shared/plans.ts';
 import { setPlan, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';

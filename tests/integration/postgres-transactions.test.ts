@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { beginOnReserved } from '../../src/lib/db/postgres.ts';
+import { beginOnReserved } from '#platform/db/postgres.ts';
 import { databaseKind } from '../helpers/database.ts';
 
 // postgres.js 3.4.9 marks a `sql.begin` connection as the transaction's only after BEGIN is written,

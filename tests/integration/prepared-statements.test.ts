@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/lib/db/database.ts';
-import { openPostgres } from '../../src/lib/db/postgres.ts';
+import type { Database } from '#platform/db/database.ts';
+import { openPostgres } from '#platform/db/postgres.ts';
 import { databaseKind } from '../helpers/database.ts';
 
 const things = pgTable('things', {
@@ -13,7 +13,7 @@ const things = pgTable('things', {
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
 
-// DATABASE_PREPARE (src/lib/db/postgres.ts): one connection (max 1), so pg_prepared_statements, which
+// DATABASE_PREPARE (src/platform/db/postgres.ts): one connection (max 1), so pg_prepared_statements, which
 // is per connection, shows what this Database prepared.
 describe.runIf(databaseKind === 'postgres')('prepared statements on PostgreSQL (DATABASE_PREPARE)', () => {
   const url = process.env.TEST_DATABASE_URL!;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurePage } from '../../scripts/lib/page-weight.ts';
-import { emailOutbox, privateFeedback, reviewRequests, teams, workspaces } from '../../src/lib/db/schema.ts';
-import { LIVE_CHANNEL } from '../../src/lib/live/publish.ts';
+import { emailOutbox, privateFeedback, reviewRequests, teams, workspaces } from '#platform/db/schema.ts';
+import { LIVE_CHANNEL } from '#platform/live/publish.ts';
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { emailTemplates, reviewRequests } from '../../src/lib/db/schema.ts';
+import { emailTemplates, reviewRequests } from '#platform/db/schema.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 

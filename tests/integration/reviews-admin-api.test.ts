@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewRequests, reviews, teams } from '../../src/lib/db/schema.ts';
-import { announceDataChange } from '../../src/lib/live/publish.ts';
+import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
+import { announceDataChange } from '#platform/live/publish.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';

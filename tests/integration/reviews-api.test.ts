@@ -2,7 +2,7 @@
 // review to a request or a team, with the inviteId 0 rule and the kind routing of DESIGN.md.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviews, teams } from '../../src/lib/db/schema.ts';
+import { reviews, teams } from '#platform/db/schema.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTemplates, reviewRequests, reviews } from '../../src/lib/db/schema.ts';
-import { LIVE_CHANNEL } from '../../src/lib/live/publish.ts';
+import { emailTemplates, reviewRequests, reviews } from '#platform/db/schema.ts';
+import { LIVE_CHANNEL } from '#platform/live/publish.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';

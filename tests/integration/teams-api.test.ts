@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviews, settings } from '../../src/lib/db/schema.ts';
-import { LIVE_CHANNEL } from '../../src/lib/live/publish.ts';
+import { reviews, settings } from '#platform/db/schema.ts';
+import { LIVE_CHANNEL } from '#platform/live/publish.ts';
 import { eq, and } from 'drizzle-orm';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { signUp, signUpAdmin } from '../helpers/accounts.ts';

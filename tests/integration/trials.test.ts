@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teams, workspaces } from '../../src/lib/db/schema.ts';
+import { teams, workspaces } from '#platform/db/schema.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 

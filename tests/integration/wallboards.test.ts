@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTemplates, logos, teams, wallboards } from '../../src/lib/db/schema.ts';
-import type { Plan } from '../../src/lib/plans.ts';
+import { emailTemplates, logos, teams, wallboards } from '#platform/db/schema.ts';
+import type { Plan } from '#shared/plans.ts';
 import { setPlan, signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { openEventStream } from '../helpers/event-stream.ts';

@@ -1,11 +1,5 @@
 import { useState } from 'preact/hooks';
-import {
-  accountFormErrors,
-  CURRENT_ADMIN_PASSWORD_MISSING,
-  newPasswordsFormErrors,
-  type FieldErrors,
-  type NewPasswordsForm,
-} from '../../lib/validation/rules.ts';
+import { accountFormErrors, CURRENT_ADMIN_PASSWORD_MISSING, newPasswordsFormErrors, type FieldErrors, type NewPasswordsForm } from '#shared/rules.ts';
 import { ApiError } from '../api.ts';
 import { Field } from '../ui/Field.tsx';
 import { AdminCard } from './AdminCard.tsx';

@@ -3,8 +3,8 @@ import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
-import type { AlertsView } from '../../lib/alerts/store.ts';
-import type { AlertEvent } from '../../lib/alerts/messages.ts';
+import type { AlertsView } from '#domain/integrations/alerts/store.ts';
+import type { AlertEvent } from '#shared/event-names.ts';
 import { ApiError } from '../api.ts';
 
 type Channel = 'slack' | 'teams';

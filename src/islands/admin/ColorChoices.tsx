@@ -1,4 +1,4 @@
-import { TEAM_COLORS } from '../../lib/validation/team-rules.ts';
+import { TEAM_COLORS } from '#shared/team-rules.ts';
 
 interface ColorChoicesProps {
   /** Radio group name, unique on the page. */

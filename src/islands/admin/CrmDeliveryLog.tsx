@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import type { DeliveryEntry } from '../../lib/crm/delivery-log.ts';
-import type { CrmDeliveryStatus } from '../../lib/db/schema.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
+import type { DeliveryEntry } from '#domain/integrations/crm/delivery-log.ts';
+import type { CrmDeliveryStatus } from '#shared/statuses.ts';
+import { formatDateTime } from '#shared/format-date.ts';
 import { EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';

@@ -13,14 +13,14 @@ import {
   templatePreview,
   templateSubjectProblem,
   templateTimingTipProblem,
-} from '../../lib/validation/template-rules.ts';
+} from '#shared/template-rules.ts';
 import { ApiError } from '../api.ts';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { TemplateBodyEditor } from './TemplateBodyEditor.tsx';
 import { useAdminData } from './use-admin-data.ts';
-import type { EmailTemplate } from '../../lib/templates/store.ts';
+import type { EmailTemplate } from '#domain/requests/templates.ts';
 
 interface Draft {
   name: string;

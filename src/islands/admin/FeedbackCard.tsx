@@ -1,8 +1,8 @@
 import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
 import { adminRequest } from './admin-api.ts';
 import { useAdminData } from './use-admin-data.ts';
-import type { FeedbackEntry } from '../../lib/requests/review-link.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
+import type { FeedbackEntry } from '#domain/requests/review-link.ts';
+import { formatDateTime } from '#shared/format-date.ts';
 
 /** Private feedback customers sent from their review link page, newest first. */
 export default function FeedbackCard({ timeZone = 'UTC' }: { timeZone?: string }) {

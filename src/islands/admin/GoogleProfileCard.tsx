@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatDateTime } from '../../lib/format-date.ts';
-import { checkSettingValue } from '../../lib/validation/settings-rules.ts';
+import { formatDateTime } from '#shared/format-date.ts';
+import { checkSettingValue } from '#shared/settings-rules.ts';
 import { ApiError } from '../api.ts';
 import {
   discoveryFailureToast,

@@ -3,7 +3,7 @@ import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
+import { formatDateTime } from '#shared/format-date.ts';
 
 interface KioskLink {
   id: number;

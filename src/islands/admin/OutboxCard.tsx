@@ -3,9 +3,9 @@ import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './A
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
-import type { OutboxStatus } from '../../lib/db/schema.ts';
-import type { OutboxEntry } from '../../lib/email/outbox.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
+import type { OutboxStatus } from '#shared/statuses.ts';
+import type { OutboxEntry } from '#domain/email/outbox.ts';
+import { formatDateTime } from '#shared/format-date.ts';
 
 const BADGES: Record<OutboxStatus, { label: string; class: string }> = {
   sent: { label: 'Sent', class: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },

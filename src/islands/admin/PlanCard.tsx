@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { PLAN_CATALOGUE, PLAN_ENTRIES, PRICE_NOTE, planActionLabel, priceText, trialText } from '../../lib/billing/catalogue.ts';
-import type { Plan, PlanLimits, TrialPlan } from '../../lib/plans.ts';
+import { PLAN_CATALOGUE, PLAN_ENTRIES, PRICE_NOTE, planActionLabel, priceText, trialText } from '#shared/plan-catalogue.ts';
+import type { Plan, PlanLimits, TrialPlan } from '#shared/plans.ts';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { formatDateTime } from '../../lib/format-date.ts';
-import { requestEditErrors, type RequestEditErrors, type RequestEditForm, NAME_MAX } from '../../lib/requests/edit-rules.ts';
-import type { AdminRequestItem } from '../../lib/requests/queries.ts';
-import { groupByTeam, requestCount } from '../../lib/requests/status.ts';
-import { EMAIL_MAX } from '../../lib/validation/rules.ts';
+import { formatDateTime } from '#shared/format-date.ts';
+import { requestEditErrors, type RequestEditErrors, type RequestEditForm, NAME_MAX } from '#shared/request-edit-rules.ts';
+import type { AdminRequestItem } from '#domain/requests/queries.ts';
+import { groupByTeam, requestCount } from '#shared/request-status.ts';
+import { EMAIL_MAX } from '#shared/rules.ts';
 import { ApiError } from '../api.ts';
 import { useLiveReload } from '../live/use-live-reload.ts';
 import { ReviewerRating, StatusBadge, tint } from '../requests/RequestBits.tsx';

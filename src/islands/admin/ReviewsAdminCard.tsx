@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { formatDateTime } from '../../lib/format-date.ts';
-import { evidenceLines, reviewSourceLabel, reviewStatusLabel, type ReviewTone } from '../../lib/reviews/admin-labels.ts';
-import type { AdminReview } from '../../lib/reviews/admin.ts';
-import { REVIEW_COMMENT_MAX, REVIEWER_NAME_MAX, reviewEditProblems, type ReviewEditErrors } from '../../lib/validation/review-edit-rules.ts';
+import { formatDateTime } from '#shared/format-date.ts';
+import { evidenceLines, reviewSourceLabel, reviewStatusLabel, type ReviewTone } from '#shared/review-labels.ts';
+import type { AdminReview } from '#domain/reviews/admin.ts';
+import { REVIEW_COMMENT_MAX, REVIEWER_NAME_MAX, reviewEditProblems, type ReviewEditErrors } from '#shared/review-edit-rules.ts';
 import { ApiError } from '../api.ts';
 import { useLiveReload } from '../live/use-live-reload.ts';
 import { Stars, tint } from '../requests/RequestBits.tsx';

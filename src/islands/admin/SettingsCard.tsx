@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { isHiddenSettingKey, settingLabel } from '../../lib/validation/settings-rules.ts';
+import { isHiddenSettingKey, settingLabel } from '#shared/settings-rules.ts';
 import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
-import type { Setting } from '../../lib/settings.ts';
-import { supportedTimeZones, timeZoneGroups } from '../../lib/time-zones.ts';
+import type { Setting } from '#domain/workspace/settings.ts';
+import { supportedTimeZones, timeZoneGroups } from '#shared/time-zones.ts';
 import { WALLBOARD_SETTING_KEYS, WallboardSettings } from './WallboardSettings.tsx';
 
 type SaveState = 'saving' | 'saved';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { StaffMember } from '../../lib/staff/manage.ts';
-import { logRequestRules, PERSON_NAME_MAX } from '../../lib/validation/rules.ts';
+import type { StaffMember } from '#domain/game/staff/manage.ts';
+import { logRequestRules, PERSON_NAME_MAX } from '#shared/rules.ts';
 import { ApiError } from '../api.ts';
 import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
@@ -8,7 +8,7 @@ import { showAdminToast } from './admin-toast.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
-// The server's order (src/lib/staff/manage.ts), so a renamed person lands where a reload would put them.
+// The server's order (src/domain/game/staff/manage.ts), so a renamed person lands where a reload would put them.
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 const sorted = (people: StaffMember[]) => [...people].sort((a, b) => collator.compare(a.firstName, b.firstName) || a.id - b.id);
 const requestCount = (n: number) => `${n} ${n === 1 ? 'request' : 'requests'}`;

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { DEFAULT_TEAM_COLOR, isReservedTeamName, TEAM_COLORS, TEAM_NAME_MAX, teamNameProblem } from '../../lib/validation/team-rules.ts';
-import { WEEKLY_GOAL_MAX } from '../../lib/validation/settings-rules.ts';
+import { DEFAULT_TEAM_COLOR, isReservedTeamName, TEAM_COLORS, TEAM_NAME_MAX, teamNameProblem } from '#shared/team-rules.ts';
+import { WEEKLY_GOAL_MAX } from '#shared/settings-rules.ts';
 import { ApiError } from '../api.ts';
 import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { ColorChoices } from './ColorChoices.tsx';
 import { Dialog } from './Dialog.tsx';
 import { useAdminData } from './use-admin-data.ts';
-import type { Team } from '../../lib/teams.ts';
+import type { Team } from '#domain/game/teams.ts';
 
-// The server's order (src/lib/scoring.ts), so a new team lands where a reload would put it.
+// The server's order (src/domain/reviews/scoring.ts), so a new team lands where a reload would put it.
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 const sorted = (teams: Team[]) => [...teams].sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 const colorName = (value: string) => TEAM_COLORS.find((c) => c.value === value.toUpperCase())?.name ?? value;

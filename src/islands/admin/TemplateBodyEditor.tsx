@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { PLACEHOLDERS } from '../../lib/templates/placeholders.ts';
+import { PLACEHOLDERS } from '#shared/placeholders.ts';
 import { BodyEditor } from '../log-request/BodyEditor.tsx';
 import type { EditorHandle } from '../log-request/quill-editor.ts';
 

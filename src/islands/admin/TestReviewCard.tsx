@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import { REVIEW_COMMENT_MAX, REVIEWER_NAME_MAX } from '../../lib/validation/review-edit-rules.ts';
+import { REVIEW_COMMENT_MAX, REVIEWER_NAME_MAX } from '#shared/review-edit-rules.ts';
 import { AdminCard } from './AdminCard.tsx';
 import { AdminAccessLost, adminRequest, failureText } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';

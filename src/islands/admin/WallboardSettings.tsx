@@ -6,7 +6,7 @@ import {
   WALLBOARD_PANELS,
   WEEKLY_GOAL_MAX,
   type WallboardPanel,
-} from '../../lib/validation/settings-rules.ts';
+} from '#shared/settings-rules.ts';
 import { PANEL_TITLES } from '../wallboard/panels.ts';
 
 /** The settings of the wallboard, shown as their own controls rather than raw text (issue 13). */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Wallboard } from '../../lib/wallboards.ts';
+import type { Wallboard } from '#domain/game/wallboards.ts';
 import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
 import { adminRequest, adminUpload, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { formatDateTime } from '../../lib/format-date.ts';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '../../lib/webhooks/events.ts';
+import { formatDateTime } from '#shared/format-date.ts';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '#shared/event-names.ts';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
 import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';

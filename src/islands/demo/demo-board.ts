@@ -1,7 +1,7 @@
-import type { Dashboard, LatestReview } from '../../lib/dashboard.ts';
-import { SCORING_RULES, weekScore } from '../../lib/game/fair-score.ts';
-import { firstNameAndInitial, rankTeams } from '../../lib/game/wallboard-rules.ts';
-import { WALLBOARD_PANELS } from '../../lib/validation/settings-rules.ts';
+import type { Dashboard, LatestReview } from '#domain/game/dashboard.ts';
+import { SCORING_RULES, weekScore } from '#shared/fair-score.ts';
+import { firstNameAndInitial, rankTeams } from '#shared/wallboard-rules.ts';
+import { WALLBOARD_PANELS } from '#shared/settings-rules.ts';
 
 /**
  * The public demo's sample wallboard (/demo): made-up teams and reviews that live only in the

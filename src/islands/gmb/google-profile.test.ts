@@ -10,7 +10,7 @@ import {
   withoutOAuthParams,
   type GoogleStatus,
 } from './google-profile.ts';
-import { OAUTH_ERRORS, QUOTA_STILL_BLOCKED } from '../../lib/google/messages.ts';
+import { OAUTH_ERRORS, QUOTA_STILL_BLOCKED } from '#shared/google-messages.ts';
 
 const ready: GoogleStatus = {
   allowed: true,

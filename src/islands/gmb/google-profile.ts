@@ -1,15 +1,15 @@
-import type { GoogleStatus } from '../../lib/google/status.ts';
-import { isOAuthErrorCode, OAUTH_ERRORS, QUOTA_STILL_BLOCKED } from '../../lib/google/messages.ts';
+import type { GoogleStatus } from '#domain/integrations/google/status.ts';
+import { isOAuthErrorCode, OAUTH_ERRORS, QUOTA_STILL_BLOCKED } from '#shared/google-messages.ts';
 import type { ToastMessage } from '../ui/toast.tsx';
 
 // The browser's side of the Google Business Profile integration: the answers of /api/gmb/* as the
 // islands read them, and the pure decisions the admin card and the GMB reviews page make from them.
 
 // The answers' shapes are the server's own types (type-only imports: nothing of the server ships).
-export type { GoogleStatus } from '../../lib/google/status.ts';
-export type { GmbReview } from '../../lib/google/gmb-reviews.ts';
-export type { LastSync } from '../../lib/google/connection.ts';
-export type { DiscoveryAnswer } from '../../lib/google/discover.ts';
+export type { GoogleStatus } from '#domain/integrations/google/status.ts';
+export type { GmbReview } from '#domain/integrations/google/gmb-reviews.ts';
+export type { LastSync } from '#domain/integrations/google/connection.ts';
+export type { DiscoveryAnswer } from '#domain/integrations/google/discover.ts';
 
 /** POST /api/gmb/poll-reviews (admin), when it succeeds. */
 export interface GmbPollResult {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { formatDateTime } from '../../lib/format-date.ts';
-import type { FollowUp, FollowUpList } from '../../lib/requests/follow-ups.ts';
-import type { OutboxStatus } from '../../lib/db/schema.ts';
+import { formatDateTime } from '#shared/format-date.ts';
+import type { FollowUp, FollowUpList } from '#domain/requests/follow-ups.ts';
+import type { OutboxStatus } from '#shared/statuses.ts';
 import { ApiError, apiRequest } from '../api.ts';
 import type { ToastMessage } from '../ui/toast.tsx';
 

@@ -1,6 +1,6 @@
 // The log form's pure logic (SPEC.md section 4 "Log form"): what the subject, body and phone script
 // show for a template and the names typed so far. No DOM, no Quill: unit-tested in fill.test.ts.
-import { escapeHtml, fillPlaceholders, type PlaceholderValues } from '../../lib/templates/placeholders.ts';
+import { escapeHtml, fillPlaceholders, type PlaceholderValues } from '#shared/placeholders.ts';
 
 /** An active template as the page hands it to the island. */
 export interface LogTemplate {

@@ -1,4 +1,4 @@
-import { isMatchedStatus, requestStatusBadge, type BadgeTone } from '../../lib/requests/status.ts';
+import { isMatchedStatus, requestStatusBadge, type BadgeTone } from '#shared/request-status.ts';
 
 // Pieces the Review Requests Report and the admin Review Management card share.
 

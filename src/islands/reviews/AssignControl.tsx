@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { TeamRef, UnmatchedInvite, UnmatchedReview } from '../../lib/reviews/queries.ts';
+import type { TeamRef, UnmatchedInvite, UnmatchedReview } from '#domain/reviews/queries.ts';
 
 // SPEC.md section 5 "Assignment": an invite picker (only when unmatched invites exist) and a team
 // picker without "Unknown"; choosing one clears the other; Assign is enabled once one is chosen.

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { TeamRef } from '../../lib/reviews/queries.ts';
+import type { TeamRef } from '#domain/reviews/queries.ts';
 
 // Small pieces of the review lists (the reviews page, the GMB reviews page): stars, the team badge,
 // the reviewer's initial or photo, the review's text, the source, and the clock relative times read.

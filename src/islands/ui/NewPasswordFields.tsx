@@ -1,4 +1,4 @@
-import type { FieldErrors, NewPasswordsForm } from '../../lib/validation/rules.ts';
+import type { FieldErrors, NewPasswordsForm } from '#shared/rules.ts';
 import { Field } from './Field.tsx';
 
 interface Props {

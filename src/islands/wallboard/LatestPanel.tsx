@@ -1,5 +1,5 @@
-import type { LatestReview } from '../../lib/dashboard.ts';
-import { relativeTime } from '../../lib/reviews/relative-time.ts';
+import type { LatestReview } from '#domain/game/dashboard.ts';
+import { relativeTime } from '#shared/relative-time.ts';
 
 /** The newest reviews: a first name and initial at most (the server hides the rest), stars only when given. */
 export function LatestPanel({ reviews, now }: { reviews: LatestReview[]; now: Date }) {

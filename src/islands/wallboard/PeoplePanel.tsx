@@ -1,5 +1,5 @@
-import type { LeaderboardPerson } from '../../lib/game/standings.ts';
-import { percentLabel, sharedRanks } from '../wallboard-figures.ts';
+import type { LeaderboardPerson } from '#domain/game/standings.ts';
+import { percentLabel, sharedRanks } from './wallboard-figures.ts';
 
 const HEAD = 'px-[0.8vw] py-[0.6vh] text-right font-semibold text-slate-400 first:text-left';
 const CELL = 'px-[0.8vw] py-[0.55vh] text-right tabular-nums';

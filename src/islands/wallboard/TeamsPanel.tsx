@@ -1,5 +1,5 @@
-import type { DashboardTeam } from '../../lib/dashboard.ts';
-import { ratingLabel, scorePartsLines } from '../wallboard-figures.ts';
+import type { DashboardTeam } from '#domain/game/dashboard.ts';
+import { ratingLabel, scorePartsLines } from './wallboard-figures.ts';
 import { MaybeLink } from './MaybeLink.tsx';
 
 export const UNKNOWN_TEAM = 'Unknown';

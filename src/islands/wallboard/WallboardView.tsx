@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import type { Dashboard } from '../../lib/dashboard.ts';
-import type { WallboardPanel } from '../../lib/validation/settings-rules.ts';
-import { progressColor, progressPercent } from '../wallboard-figures.ts';
+import type { Dashboard } from '#domain/game/dashboard.ts';
+import type { WallboardPanel } from '#shared/settings-rules.ts';
+import { progressColor, progressPercent } from './wallboard-figures.ts';
 import { LatestPanel } from './LatestPanel.tsx';
 import { MaybeLink } from './MaybeLink.tsx';
 import { PANEL_TITLES } from './panels.ts';

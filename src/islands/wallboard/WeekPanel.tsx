@@ -1,5 +1,5 @@
-import type { DashboardTeam } from '../../lib/dashboard.ts';
-import { progressColor, progressPercent, teamWeekGoal } from '../wallboard-figures.ts';
+import type { DashboardTeam } from '#domain/game/dashboard.ts';
+import { progressColor, progressPercent, teamWeekGoal } from './wallboard-figures.ts';
 
 /** This week per team: reviews against the team's goal (its own, or its share of the wallboard's) and the week's score. */
 export function WeekPanel({ teams, weekGoal }: { teams: DashboardTeam[]; weekGoal: number | null }) {

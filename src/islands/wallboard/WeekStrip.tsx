@@ -1,5 +1,5 @@
-import type { DashboardWeek } from '../../lib/dashboard.ts';
-import { progressColor, progressPercent, timeLeftLabel } from '../wallboard-figures.ts';
+import type { DashboardWeek } from '#domain/game/dashboard.ts';
+import { progressColor, progressPercent, timeLeftLabel } from './wallboard-figures.ts';
 
 /** "Week N of the challenge", this week's reviews against the weekly goal, and the time left in the week. */
 export function WeekStrip({ week, now }: { week: DashboardWeek; now: Date }) {

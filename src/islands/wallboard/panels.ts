@@ -1,4 +1,4 @@
-import type { WallboardPanel } from '../../lib/validation/settings-rules.ts';
+import type { WallboardPanel } from '#shared/settings-rules.ts';
 
 /** What each panel is called on the screen, in its indicator. */
 export const PANEL_TITLES: Record<WallboardPanel, string> = {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { WallboardPanel } from '../../lib/validation/settings-rules.ts';
+import type { WallboardPanel } from '#shared/settings-rules.ts';
 import { panelAfter, shownPanel } from './panels.ts';
 
 /**

@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { notFound } from '../../lib/http.ts';
+import { notFound } from '#web/http.ts';
 
 export const ALL: APIRoute = () => notFound('No such API endpoint');

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { badRequest, errorJson, json, notFound, parseId, parseJsonBody } from '../../lib/http.ts';
-import { ASSIGN_PROBLEM_MESSAGES, assignReviewToInvite, assignReviewToTeam, type AssignResult } from '../../lib/reviews/assign.ts';
-import type { ReviewKind } from '../../lib/reviews/store.ts';
-import { assignToInvitePayload, assignToTeamPayload } from '../../lib/validation/review-payloads.ts';
+import { requireStaff } from '#web/guards.ts';
+import { badRequest, errorJson, json, notFound, parseId, parseJsonBody } from '#web/http.ts';
+import { ASSIGN_PROBLEM_MESSAGES, assignReviewToInvite, assignReviewToTeam, type AssignResult } from '#domain/reviews/assign.ts';
+import type { ReviewKind } from '#domain/reviews/store.ts';
+import { assignToInvitePayload, assignToTeamPayload } from '#contracts/review-payloads.ts';
 
 // The four assign routes (SPEC.md section 7): /api/google-reviews/{id}/... act on Google reviews and
 // /api/review-actions/{id}/... on review actions; a review of the other kind is not found there.

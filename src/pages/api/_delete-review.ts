@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../lib/auth/guards.ts';
-import { json, notFound, parseId } from '../../lib/http.ts';
-import { ADMIN_REVIEW_MESSAGES, deleteReview } from '../../lib/reviews/admin.ts';
-import type { ReviewKind } from '../../lib/reviews/store.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseId } from '#web/http.ts';
+import { ADMIN_REVIEW_MESSAGES, deleteReview } from '#domain/reviews/admin.ts';
+import type { ReviewKind } from '#domain/reviews/store.ts';
 
 // DELETE /api/admin/google-review/{id} and /api/admin/review-action/{id}: each deletes a review of
 // its own kind; a review of the other kind is not found there (DESIGN.md).

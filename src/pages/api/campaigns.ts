@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { jsonPage } from '../../lib/http.ts';
-import { listAdminRequests } from '../../lib/requests/queries.ts';
+import { requireStaff } from '#web/guards.ts';
+import { jsonPage } from '#web/http.ts';
+import { listAdminRequests } from '#domain/requests/queries.ts';
 
 /** The workspace's review requests (the admin list item shape), newest first: the log form refreshes it. */
 export const GET: APIRoute = async ({ locals, url }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { sharedDashboard } from '../../lib/dashboard.ts';
-import { jsonText, notFound } from '../../lib/http.ts';
-import { askedWallboard, WALLBOARD_NOT_FOUND } from '../../lib/wallboards.ts';
+import { requireStaff } from '#web/guards.ts';
+import { sharedDashboard } from '#domain/game/dashboard.ts';
+import { jsonText, notFound } from '#web/http.ts';
+import { askedWallboard, WALLBOARD_NOT_FOUND } from '#domain/game/wallboards.ts';
 
 /** The workspace's own wallboard, or with ?wallboard=ID one of its named wallboards. */
 export const GET: APIRoute = async ({ locals, url }) => {

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { json } from '../../lib/http.ts';
-import { publishLiveEvent } from '../../lib/live/publish.ts';
+import { requireStaff } from '#web/guards.ts';
+import { json } from '#web/http.ts';
+import { sendDemoCelebration } from '#domain/game/milestones.ts';
 
 export const POST: APIRoute = async ({ locals }) => {
   const access = requireStaff(locals);
   if (!access.ok) return access.response;
-  await publishLiveEvent(locals.runtime.database, { workspaceId: access.workspace.id, event: 'celebration', detail: { demo: true } });
+  await sendDemoCelebration(locals.runtime.database, access.workspace.id);
   return json({ message: 'Celebration sent' });
 };

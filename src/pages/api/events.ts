@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { notFound } from '../../lib/http.ts';
-import { currentNodeResponse } from '../../lib/live/node-response.ts';
-import { lastEventIdOf, liveEventStream, STREAMS_PER_SESSION } from '../../lib/live/stream.ts';
-import { askedWallboard, WALLBOARD_NOT_FOUND } from '../../lib/wallboards.ts';
+import { requireStaff } from '#web/guards.ts';
+import { notFound } from '#web/http.ts';
+import { currentNodeResponse } from '#web/live/node-response.ts';
+import { lastEventIdOf, liveEventStream, STREAMS_PER_SESSION } from '#web/live/stream.ts';
+import { askedWallboard, WALLBOARD_NOT_FOUND } from '#domain/game/wallboards.ts';
 
 /** The live events of the workspace's own wallboard, or with ?wallboard=ID of one of its named wallboards. */
 export const GET: APIRoute = async ({ locals, request, url }) => {

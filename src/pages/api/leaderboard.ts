@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { LEADERBOARD_PERIODS, leaderboard, loadGame, type LeaderboardPeriod } from '../../lib/game/standings.ts';
-import { badRequest, json } from '../../lib/http.ts';
+import { requireStaff } from '#web/guards.ts';
+import { LEADERBOARD_PERIODS, leaderboard, loadGame, type LeaderboardPeriod } from '#domain/game/standings.ts';
+import { badRequest, json } from '#web/http.ts';
 
 /** The people leaderboard of this challenge week (the default) or of the whole challenge. */
 export const GET: APIRoute = async ({ locals, url }) => {

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { beginAttempt } from '../../lib/auth/attempts.ts';
-import { knownDevice, signIn } from '../../lib/auth/cookies.ts';
-import { errorJson, json, parseJsonBody } from '../../lib/http.ts';
-import { RESERVED_SEGMENTS } from '../../lib/paths.ts';
-import { planForRegistration } from '../../lib/plans.ts';
-import { registrationPayload } from '../../lib/validation/payloads.ts';
-import { findWorkspaceBySlug, registerWorkspace } from '../../lib/workspaces.ts';
+import { beginAttempt } from '#domain/workspace/auth/attempts.ts';
+import { knownDevice, signIn } from '#web/cookies.ts';
+import { errorJson, json, parseJsonBody } from '#web/http.ts';
+import { RESERVED_SEGMENTS } from '#shared/paths.ts';
+import { planForRegistration } from '#shared/plans.ts';
+import { registrationPayload } from '#contracts/payloads.ts';
+import { findWorkspaceBySlug, registerWorkspace } from '#domain/workspace/workspaces.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const TAKEN = 'This dashboard URL is already taken';

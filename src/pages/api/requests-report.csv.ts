@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { badRequest } from '../../lib/http.ts';
-import { CSV_FILENAME, PERSON_CSV_FILENAME, personFunnelCsv, reportCsv } from '../../lib/requests/csv.ts';
-import { personFunnel } from '../../lib/requests/funnel.ts';
-import { listReportRows } from '../../lib/requests/queries.ts';
-import { challengeSettings } from '../../lib/scoring.ts';
-import { REPORT_BY_PROBLEM, reportBy } from '../../lib/validation/report-query.ts';
+import { requireStaff } from '#web/guards.ts';
+import { badRequest } from '#web/http.ts';
+import { CSV_FILENAME, PERSON_CSV_FILENAME, personFunnelCsv, reportCsv } from '#domain/requests/csv.ts';
+import { personFunnel } from '#domain/requests/funnel.ts';
+import { listReportRows } from '#domain/requests/queries.ts';
+import { challengeSettings } from '#domain/reviews/scoring.ts';
+import { REPORT_BY_PROBLEM, reportBy } from '#contracts/report-query.ts';
 
 /** The report's rows as a CSV download, dates in the workspace's time zone; ?by=person: the funnel per person. */
 export const GET: APIRoute = async ({ locals, url }) => {

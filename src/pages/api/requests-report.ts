@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { badRequest, json, jsonPage } from '../../lib/http.ts';
-import { personFunnel } from '../../lib/requests/funnel.ts';
-import { listReportRows } from '../../lib/requests/queries.ts';
-import { REPORT_BY_PROBLEM, reportBy } from '../../lib/validation/report-query.ts';
+import { requireStaff } from '#web/guards.ts';
+import { badRequest, json, jsonPage } from '#web/http.ts';
+import { personFunnel } from '#domain/requests/funnel.ts';
+import { listReportRows } from '#domain/requests/queries.ts';
+import { REPORT_BY_PROBLEM, reportBy } from '#contracts/report-query.ts';
 
 /**
  * The Review Requests Report's rows (SPEC.md section 3 "report row"), newest first; with ?by=person,

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { badRequest, errorJson, json, parseJsonBody, planLimitRefused } from '../../lib/http.ts';
-import { emailSender } from '../../lib/email/mailer.ts';
-import { logRequestProblemText, logReviewRequest } from '../../lib/requests/log-request.ts';
-import { logRequestPayload } from '../../lib/validation/payloads.ts';
-import { linkBase } from '../../lib/public-url.ts';
+import { requireStaff } from '#web/guards.ts';
+import { badRequest, errorJson, json, parseJsonBody, planLimitRefused } from '#web/http.ts';
+import { emailSender } from '#domain/email/mailer.ts';
+import { logRequestProblemText, logReviewRequest } from '#domain/requests/log-request.ts';
+import { logRequestPayload } from '#contracts/payloads.ts';
+import { linkBase } from '#web/public-url.ts';
 
 /**
  * Logs a review request and queues its email. 201 even when the email could not be sent: the request,

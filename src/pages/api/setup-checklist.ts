@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { json } from '../../lib/http.ts';
-import { checklistOf, readSetupState } from '../../lib/setup-checklist.ts';
+import { requireStaff } from '#web/guards.ts';
+import { json } from '#web/http.ts';
+import { checklistOf, readSetupState } from '#domain/workspace/setup-checklist.ts';
 
 /** The guided first run's steps, each checked off from the stored state (issue 12). */
 export const GET: APIRoute = async ({ locals }) => {

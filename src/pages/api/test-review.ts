@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../lib/auth/guards.ts';
-import { forbidden, json, parseJsonBody } from '../../lib/http.ts';
-import { ingestReview } from '../../lib/reviews/ingest.ts';
-import { testReview } from '../../lib/reviews/store.ts';
-import { testReviewPayload } from '../../lib/validation/payloads.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { forbidden, json, parseJsonBody } from '#web/http.ts';
+import { ingestReview } from '#domain/reviews/ingest.ts';
+import { testReview } from '#domain/reviews/store.ts';
+import { testReviewPayload } from '#contracts/payloads.ts';
 
 export const POST: APIRoute = async ({ locals, request }) => {
   const access = requireAdmin(locals);

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { jsonPage } from '../../lib/http.ts';
-import { listUnmatchedInvites } from '../../lib/reviews/queries.ts';
+import { requireStaff } from '#web/guards.ts';
+import { jsonPage } from '#web/http.ts';
+import { listUnmatchedInvites } from '#domain/reviews/queries.ts';
 
 /** The requests that no counted review holds yet, newest first (SPEC.md "Unmatched invite"). */
 export const GET: APIRoute = async ({ locals, url }) => {

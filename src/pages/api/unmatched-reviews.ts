@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../lib/auth/guards.ts';
-import { json } from '../../lib/http.ts';
-import { listUnmatchedReviews } from '../../lib/reviews/queries.ts';
+import { requireStaff } from '#web/guards.ts';
+import { json } from '#web/http.ts';
+import { listUnmatchedReviews } from '#domain/reviews/queries.ts';
 
 /** The reviews that wait for a person (unmatched or needs_review), newest first. */
 export const GET: APIRoute = async ({ locals }) => {

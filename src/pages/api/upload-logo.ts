@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../lib/auth/guards.ts';
-import { badRequest, json, planLimitRefused } from '../../lib/http.ts';
-import { LOGO_MAX_BYTES, LOGO_MESSAGES, logoUrl, saveLogo } from '../../lib/logo.ts';
-import { readFormData } from '../../lib/multipart.ts';
-import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS } from '../../lib/plans.ts';
-import { findWallboard } from '../../lib/wallboards.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { badRequest, json, planLimitRefused } from '#web/http.ts';
+import { LOGO_MAX_BYTES, LOGO_MESSAGES, logoUrl, saveLogo } from '#domain/workspace/logo.ts';
+import { readFormData } from '#web/multipart.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS } from '#shared/plans.ts';
+import { findWallboard } from '#domain/game/wallboards.ts';
 
 /** Room for the multipart framing around a file of the largest allowed size. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { REFERENCE_PAGE_CSP, referencePageHtml } from '../../lib/api/reference-page.ts';
+import { REFERENCE_PAGE_CSP, referencePageHtml } from '#web/api-v1/reference-page.ts';
 
 /** The readable reference of /api/v1 (Scalar), served entirely from the product. */
 export const GET: APIRoute = () =>

@@ -1,6 +1,6 @@
-import { CURRENT_ADMIN_PASSWORD_MISSING, CURRENT_ADMIN_PASSWORD_WRONG, type AdminConfirmation } from '../../../lib/auth/account-changes.ts';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth/sign-in.ts';
-import { errorJson } from '../../../lib/http.ts';
+import { CURRENT_ADMIN_PASSWORD_MISSING, CURRENT_ADMIN_PASSWORD_WRONG, type AdminConfirmation } from '#domain/workspace/auth/account-changes.ts';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '#domain/workspace/auth/sign-in.ts';
+import { errorJson } from '#web/http.ts';
 
 /** The answer when the current admin password did not confirm a change (the underscore keeps this out of the routes). */
 export function confirmationRefused(confirmation: Exclude<AdminConfirmation, 'ok'>): Response {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { json } from '../../../lib/http.ts';
-import { listPrivateFeedback } from '../../../lib/requests/review-link.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json } from '#web/http.ts';
+import { listPrivateFeedback } from '#domain/requests/review-link.ts';
 
 /** Private feedback customers left on their review link page, newest first. */
 export const GET: APIRoute = async ({ locals }) => {

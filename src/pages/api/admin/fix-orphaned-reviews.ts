@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { json } from '../../../lib/http.ts';
-import { fixedMessage, fixOrphanedReviews } from '../../../lib/reviews/admin.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json } from '#web/http.ts';
+import { fixedMessage, fixOrphanedReviews } from '#domain/reviews/admin.ts';
 
 /** "Fix Orphaned Reviews": {message, fixed}. */
 export const POST: APIRoute = async ({ locals }) => {

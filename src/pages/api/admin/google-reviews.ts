@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { jsonPage } from '../../../lib/http.ts';
-import { listAdminReviews } from '../../../lib/reviews/admin.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { jsonPage } from '#web/http.ts';
+import { listAdminReviews } from '#domain/reviews/admin.ts';
 
 /** The admin "Google Reviews" table: every review of the workspace, both kinds, newest first. */
 export const GET: APIRoute = async ({ locals, url }) => {

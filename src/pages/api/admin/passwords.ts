@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { confirmAdminPassword, noticeAccountChange } from '../../../lib/auth/account-changes.ts';
-import { changePasswords } from '../../../lib/auth/change-passwords.ts';
-import { knownDevice } from '../../../lib/auth/cookies.ts';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { emailSender } from '../../../lib/email/mailer.ts';
-import { json, parseJsonBody } from '../../../lib/http.ts';
-import { linkBase } from '../../../lib/public-url.ts';
-import { passwordsPayload } from '../../../lib/validation/payloads.ts';
+import { confirmAdminPassword, noticeAccountChange } from '#domain/workspace/auth/account-changes.ts';
+import { changePasswords } from '#domain/workspace/auth/change-passwords.ts';
+import { knownDevice } from '#web/cookies.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { emailSender } from '#domain/email/mailer.ts';
+import { json, parseJsonBody } from '#web/http.ts';
+import { linkBase } from '#web/public-url.ts';
+import { passwordsPayload } from '#contracts/payloads.ts';
 import { confirmationRefused } from './_confirm.ts';
 
 /** New passwords, confirmed with the current admin password: every other session that used an old one ends; this one stays. */

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { findBillingAccount } from '../../../lib/billing/store.ts';
-import { json } from '../../../lib/http.ts';
-import { PLAN_LIMITS, TRIAL_PLANS } from '../../../lib/plans.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { findBillingAccount } from '#domain/integrations/stripe/store.ts';
+import { json } from '#web/http.ts';
+import { PLAN_LIMITS, TRIAL_PLANS } from '#shared/plans.ts';
 
 /** The plan in force, the end of its trial, what it allows, and whether it can be bought online. */
 export const GET: APIRoute = async ({ locals }) => {

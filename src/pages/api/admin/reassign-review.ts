@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { badRequest, errorJson, json, notFound, parseJsonBody } from '../../../lib/http.ts';
-import { ADMIN_REVIEW_MESSAGES, reassignReview } from '../../../lib/reviews/admin.ts';
-import { reassignReviewPayload } from '../../../lib/validation/review-admin-payloads.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { badRequest, errorJson, json, notFound, parseJsonBody } from '#web/http.ts';
+import { ADMIN_REVIEW_MESSAGES, reassignReview } from '#domain/reviews/admin.ts';
+import { reassignReviewPayload } from '#contracts/review-admin-payloads.ts';
 
 /** "Reassign Review": {reviewId, inviteId}; the review becomes a manual match to that request and its team. */
 export const POST: APIRoute = async ({ request, locals }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { jsonPage } from '../../../lib/http.ts';
-import { listAdminRequests } from '../../../lib/requests/queries.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { jsonPage } from '#web/http.ts';
+import { listAdminRequests } from '#domain/requests/queries.ts';
 
 /** Review Management's list (SPEC.md section 3 "admin list item"), newest first. */
 export const GET: APIRoute = async ({ locals, url }) => {

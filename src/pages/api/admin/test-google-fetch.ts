@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { testGoogleFetch } from '../../../lib/google/fetch-test.ts';
-import { json } from '../../../lib/http.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { testGoogleFetch } from '#domain/integrations/google/fetch-test.ts';
+import { json } from '#web/http.ts';
 
 /** "Test Google Fetch": {success, configured, message, error, reviewCount}; nothing is imported. */
 export const GET: APIRoute = async ({ locals }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { json, notFound, parseJsonBody } from '../../../lib/http.ts';
-import { ADMIN_REVIEW_MESSAGES, unmatchReview } from '../../../lib/reviews/admin.ts';
-import { unmatchReviewPayload } from '../../../lib/validation/review-admin-payloads.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseJsonBody } from '#web/http.ts';
+import { ADMIN_REVIEW_MESSAGES, unmatchReview } from '#domain/reviews/admin.ts';
+import { unmatchReviewPayload } from '#contracts/review-admin-payloads.ts';
 
 /** Unmatch: {reviewId}; the review loses its request and team and counts for "Unknown" again. */
 export const POST: APIRoute = async ({ request, locals }) => {

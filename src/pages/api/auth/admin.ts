@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { knownDevice, signIn } from '../../../lib/auth/cookies.ts';
-import { requireStaff } from '../../../lib/auth/guards.ts';
-import { endSession } from '../../../lib/auth/session-store.ts';
-import { checkSignIn, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth/sign-in.ts';
-import { json, parseJsonBody } from '../../../lib/http.ts';
-import { adminLoginPayload } from '../../../lib/validation/payloads.ts';
+import { knownDevice, signIn } from '#web/cookies.ts';
+import { requireStaff } from '#web/guards.ts';
+import { endSession } from '#domain/workspace/auth/session-store.ts';
+import { checkSignIn, TOO_MANY_ATTEMPTS_MESSAGE } from '#domain/workspace/auth/sign-in.ts';
+import { json, parseJsonBody } from '#web/http.ts';
+import { adminLoginPayload } from '#contracts/payloads.ts';
 
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const access = requireStaff(locals);

@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
-import { allowResetRequest, FORGOT_PASSWORD_MESSAGE, sendResetLink, TOO_MANY_RESET_REQUESTS } from '../../../lib/auth/password-reset.ts';
-import { emailSender } from '../../../lib/email/mailer.ts';
-import { errorJson, json, parseJsonBody } from '../../../lib/http.ts';
-import { logError } from '../../../lib/log.ts';
-import { forgotPasswordPayload } from '../../../lib/validation/payloads.ts';
+import { allowResetRequest, FORGOT_PASSWORD_MESSAGE, startResetLink, TOO_MANY_RESET_REQUESTS } from '#domain/workspace/auth/password-reset.ts';
+import { emailSender } from '#domain/email/mailer.ts';
+import { errorJson, json, parseJsonBody } from '#web/http.ts';
+import { forgotPasswordPayload } from '#contracts/payloads.ts';
 
 /**
  * Asks for a reset link. Whatever the dashboard URL and email, the answer is the same and comes at
@@ -16,8 +15,6 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const { runtime } = locals;
   const db = runtime.database.db;
   if (!(await allowResetRequest(db, locals.clientAddress))) return errorJson(429, TOO_MANY_RESET_REQUESTS);
-  sendResetLink({ db, sender: emailSender(runtime.config), publicUrl: runtime.config.publicUrl }, parsed.data).catch((error) =>
-    logError('Could not handle a password reset request', error),
-  );
+  void startResetLink({ db, sender: emailSender(runtime.config), publicUrl: runtime.config.publicUrl }, parsed.data);
   return json({ message: FORGOT_PASSWORD_MESSAGE });
 };

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { knownDevice, signIn } from '../../../lib/auth/cookies.ts';
-import { checkSignIn, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth/sign-in.ts';
-import { errorJson, json, parseJsonBody } from '../../../lib/http.ts';
-import { loginPayload } from '../../../lib/validation/payloads.ts';
-import { findWorkspaceBySlug } from '../../../lib/workspaces.ts';
+import { knownDevice, signIn } from '#web/cookies.ts';
+import { checkSignIn, TOO_MANY_ATTEMPTS_MESSAGE } from '#domain/workspace/auth/sign-in.ts';
+import { errorJson, json, parseJsonBody } from '#web/http.ts';
+import { loginPayload } from '#contracts/payloads.ts';
+import { findWorkspaceBySlug } from '#domain/workspace/workspaces.ts';
 
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const parsed = await parseJsonBody(request, loginPayload);

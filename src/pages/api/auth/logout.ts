@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { SESSION_COOKIE } from '../../../lib/auth/session.ts';
-import { endSession } from '../../../lib/auth/session-store.ts';
-import { json } from '../../../lib/http.ts';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
+import { endSession } from '#domain/workspace/auth/session-store.ts';
+import { json } from '#web/http.ts';
 
 export const POST: APIRoute = async ({ cookies, locals }) => {
   if (locals.session) await endSession(locals.runtime.database.db, locals.session);

@@ -1,8 +1,14 @@
 import type { APIRoute } from 'astro';
-import { forgetAttempt } from '../../../lib/auth/attempts.ts';
-import { beginResetAttempt, PASSWORDS_RESET_MESSAGE, RESET_LINK_INVALID, resetPasswords, TOO_MANY_RESET_ATTEMPTS } from '../../../lib/auth/password-reset.ts';
-import { errorJson, json, parseJsonBody } from '../../../lib/http.ts';
-import { resetPasswordPayload } from '../../../lib/validation/payloads.ts';
+import { forgetAttempt } from '#domain/workspace/auth/attempts.ts';
+import {
+  beginResetAttempt,
+  PASSWORDS_RESET_MESSAGE,
+  RESET_LINK_INVALID,
+  resetPasswords,
+  TOO_MANY_RESET_ATTEMPTS,
+} from '#domain/workspace/auth/password-reset.ts';
+import { errorJson, json, parseJsonBody } from '#web/http.ts';
+import { resetPasswordPayload } from '#contracts/payloads.ts';
 
 /** Uses a reset link: new passwords, and everyone signed in with an old one is signed out. */
 export const POST: APIRoute = async ({ request, locals }) => {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../../lib/http.ts';
+import { json } from '#web/http.ts';
 
 export const GET: APIRoute = ({ locals }) => {
   const { workspace } = locals;

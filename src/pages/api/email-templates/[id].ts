@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { badRequest, json, notFound, parseId, parseJsonBody } from '../../../lib/http.ts';
-import { deleteTemplate, updateTemplate } from '../../../lib/templates/store.ts';
-import { templateUpdatePayload } from '../../../lib/validation/template-payloads.ts';
-import { TEMPLATE_HTML_UNSAFE_ONLY, TEMPLATE_NOT_FOUND } from '../../../lib/validation/template-rules.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { badRequest, json, notFound, parseId, parseJsonBody } from '#web/http.ts';
+import { deleteTemplate, updateTemplate } from '#domain/requests/templates.ts';
+import { templateUpdatePayload } from '#contracts/template-payloads.ts';
+import { TEMPLATE_HTML_UNSAFE_ONLY, TEMPLATE_NOT_FOUND } from '#shared/template-rules.ts';
 
 /** The template id of the path, or null for anything but an id a row can have (answered 404). */
 const templateId = parseId;

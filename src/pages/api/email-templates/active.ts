@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../../lib/auth/guards.ts';
-import { json } from '../../../lib/http.ts';
-import { listActiveTemplates } from '../../../lib/templates/store.ts';
+import { requireStaff } from '#web/guards.ts';
+import { json } from '#web/http.ts';
+import { listActiveTemplates } from '#domain/requests/templates.ts';
 
 /** The active templates: what staff may choose on the log form (with subject, body and phone script). */
 export const GET: APIRoute = async ({ locals }) => {

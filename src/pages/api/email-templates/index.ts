@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { badRequest, errorJson, json, notFound, parseJsonBody } from '../../../lib/http.ts';
-import { createTemplate, listTemplates } from '../../../lib/templates/store.ts';
-import { templateCreatePayload } from '../../../lib/validation/template-payloads.ts';
-import { TEMPLATE_HTML_UNSAFE_ONLY, TEMPLATE_LIMIT_MESSAGE, TEMPLATE_NOT_FOUND } from '../../../lib/validation/template-rules.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { badRequest, errorJson, json, notFound, parseJsonBody } from '#web/http.ts';
+import { createTemplate, listTemplates } from '#domain/requests/templates.ts';
+import { templateCreatePayload } from '#contracts/template-payloads.ts';
+import { TEMPLATE_HTML_UNSAFE_ONLY, TEMPLATE_LIMIT_MESSAGE, TEMPLATE_NOT_FOUND } from '#shared/template-rules.ts';
 
 /** Every template of the workspace, for the admin card (active or not). */
 export const GET: APIRoute = async ({ locals }) => {

@@ -1,7 +1,7 @@
 import type { AstroCookies } from 'astro';
 import type { StaffCookie } from '../../../islands/log-request/staff-cookies.ts';
-import { badRequest } from '../../../lib/http.ts';
-import { logRequestRules } from '../../../lib/validation/rules.ts';
+import { badRequest } from '#web/http.ts';
+import { logRequestRules } from '#shared/rules.ts';
 
 const STAFF_EMAIL_COOKIE: StaffCookie = 'staffEmail';
 export const NO_STAFF_EMAIL = 'Staff email is required: log a request first, or give ?staffEmail=';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../../lib/auth/guards.ts';
-import { json } from '../../../lib/http.ts';
-import { listFollowUps } from '../../../lib/requests/follow-ups.ts';
+import { requireStaff } from '#web/guards.ts';
+import { json } from '#web/http.ts';
+import { listFollowUps } from '#domain/requests/follow-ups.ts';
 import { callerStaffEmail } from './_caller.ts';
 
 /** The caller's requests due a follow-up, the longest waiting first. */

@@ -1,7 +1,7 @@
-import { requireAdmin, requireStaff, type Access, type Caller } from '../../../lib/auth/guards.ts';
-import { OAUTH_ERRORS } from '../../../lib/google/messages.ts';
-import { planLimitRefused } from '../../../lib/http.ts';
-import { planAllowsGoogle } from '../../../lib/plans.ts';
+import { requireAdmin, requireStaff, type Access, type Caller } from '#web/guards.ts';
+import { OAUTH_ERRORS } from '#shared/google-messages.ts';
+import { planLimitRefused } from '#web/http.ts';
+import { planAllowsGoogle } from '#shared/plans.ts';
 
 // The free plan has the Google integration disabled (SPEC.md sections 1 and 2): a plan refusal,
 // 403 naming the limit, which the admin panel tells apart from a lost admin session.

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { disconnectGoogle } from '../../../lib/google/oauth.ts';
-import { json } from '../../../lib/http.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { disconnectGoogle } from '#domain/integrations/google/oauth.ts';
+import { json } from '#web/http.ts';
 
 /** Revokes the grant at Google and forgets the token; imported reviews stay. */
 export const POST: APIRoute = async ({ locals }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { placeDetails } from '../../../lib/google/place-link.ts';
-import { badRequest, json, parseJsonBody } from '../../../lib/http.ts';
-import { fetchDetailsPayload } from '../../../lib/validation/payloads.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { placeDetails } from '#domain/integrations/google/place-link.ts';
+import { badRequest, json, parseJsonBody } from '#web/http.ts';
+import { fetchDetailsPayload } from '#contracts/payloads.ts';
 
 /** {reviewLink, placeId} for a pasted Google review or Maps link. */
 export const POST: APIRoute = async ({ locals, request }) => {

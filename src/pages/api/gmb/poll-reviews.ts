@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { OAUTH_ERRORS } from '../../../lib/google/messages.ts';
-import { pollNow } from '../../../lib/google/sync-jobs.ts';
-import type { SyncSkip } from '../../../lib/google/sync.ts';
-import { errorJson, json } from '../../../lib/http.ts';
+import { OAUTH_ERRORS } from '#shared/google-messages.ts';
+import { pollNow } from '#domain/integrations/google/sync-jobs.ts';
+import type { SyncSkip } from '#domain/integrations/google/sync.ts';
+import { errorJson, json } from '#web/http.ts';
 import { requireGoogleStaff } from './_access.ts';
 
 const SKIPPED: Record<SyncSkip, string> = {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../../lib/auth/guards.ts';
-import { listGmbReviews } from '../../../lib/google/gmb-reviews.ts';
-import { jsonPage } from '../../../lib/http.ts';
+import { requireStaff } from '#web/guards.ts';
+import { listGmbReviews } from '#domain/integrations/google/gmb-reviews.ts';
+import { jsonPage } from '#web/http.ts';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const access = requireStaff(locals);

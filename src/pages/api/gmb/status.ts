@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { googleStatus } from '../../../lib/google/status.ts';
-import { json } from '../../../lib/http.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { googleStatus } from '#domain/integrations/google/status.ts';
+import { json } from '#web/http.ts';
 
 /** The admin card's state (decision 021); on the free plan it says `allowed: false`. */
 export const GET: APIRoute = async ({ locals }) => {

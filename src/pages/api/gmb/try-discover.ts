@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { discoverLocation } from '../../../lib/google/discover.ts';
-import { json } from '../../../lib/http.ts';
+import { discoverLocation } from '#domain/integrations/google/discover.ts';
+import { json } from '#web/http.ts';
 import { requireGoogleAdmin } from './_access.ts';
 
 /** {success, accountId, locationId, error}: a Google failure is an answer here, not an HTTP error. */

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { json, notFound, parseId, parseJsonBody } from '../../../lib/http.ts';
-import { ADMIN_REVIEW_MESSAGES, editReview } from '../../../lib/reviews/admin.ts';
-import { reviewEditPayload } from '../../../lib/validation/review-admin-payloads.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseId, parseJsonBody } from '#web/http.ts';
+import { ADMIN_REVIEW_MESSAGES, editReview } from '#domain/reviews/admin.ts';
+import { reviewEditPayload } from '#contracts/review-admin-payloads.ts';
 
 /** The "Edit Review" dialog: {reviewerName, rating, comment} for a review of either kind; answers the updated review. */
 export const PUT: APIRoute = async ({ params, request, locals }) => {

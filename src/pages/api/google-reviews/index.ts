@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../../lib/auth/guards.ts';
-import { badRequest, json, notFound } from '../../../lib/http.ts';
-import { listTeamReviews } from '../../../lib/reviews/queries.ts';
-import { getTeamInWorkspace } from '../../../lib/teams.ts';
-import { teamFilter } from '../../../lib/validation/review-payloads.ts';
+import { requireStaff } from '#web/guards.ts';
+import { badRequest, json, notFound } from '#web/http.ts';
+import { listTeamReviews } from '#domain/reviews/queries.ts';
+import { getTeamInWorkspace } from '#domain/game/teams.ts';
+import { teamFilter } from '#contracts/review-payloads.ts';
 
 /** The team-visible (matched) reviews, newest first; `?team={id}` keeps one team's. */
 export const GET: APIRoute = async ({ locals, url }) => {

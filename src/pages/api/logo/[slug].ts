@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { notFound, parseId } from '../../../lib/http.ts';
-import { findLogo } from '../../../lib/logo.ts';
-import { findWorkspaceBySlug } from '../../../lib/workspaces.ts';
+import { notFound, parseId } from '#web/http.ts';
+import { findLogo } from '#domain/workspace/logo.ts';
+import { findWorkspaceBySlug } from '#domain/workspace/workspaces.ts';
 
 const NO_LOGO = 'No logo';
 /** A versioned address (?v= the upload time) never changes its bytes; a bare one may, so it is kept briefly. */

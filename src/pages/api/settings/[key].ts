@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { badRequest, json, parseJsonBody } from '../../../lib/http.ts';
-import { updateSetting } from '../../../lib/settings.ts';
-import { settingPayload } from '../../../lib/validation/admin-payloads.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { badRequest, json, parseJsonBody } from '#web/http.ts';
+import { updateSetting } from '#domain/workspace/settings.ts';
+import { settingPayload } from '#contracts/admin-payloads.ts';
 
 export const PUT: APIRoute = async ({ params, request, locals }) => {
   const access = requireAdmin(locals);

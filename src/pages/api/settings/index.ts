@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { json } from '../../../lib/http.ts';
-import { listSettings } from '../../../lib/settings.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json } from '#web/http.ts';
+import { listSettings } from '#domain/workspace/settings.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
   const access = requireAdmin(locals);

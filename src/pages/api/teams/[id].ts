@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../lib/auth/guards.ts';
-import { json, notFound, parseId, parseJsonBody } from '../../../lib/http.ts';
-import { deleteTeam, updateTeam } from '../../../lib/teams.ts';
-import { teamUpdatePayload } from '../../../lib/validation/admin-payloads.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseId, parseJsonBody } from '#web/http.ts';
+import { deleteTeam, updateTeam } from '#domain/game/teams.ts';
+import { teamUpdatePayload } from '#contracts/admin-payloads.ts';
 import { problemResponse, TEAM_NOT_FOUND } from './_problem.ts';
 
 /** The team id of the path, or null for anything but an id a row can have (answered 404). */

@@ -1,6 +1,6 @@
-import { badRequest, errorJson, notFound, planLimitRefused } from '../../../lib/http.ts';
-import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan } from '../../../lib/plans.ts';
-import { planProblemMessage, TEAM_PROBLEM_MESSAGES, type TeamProblem } from '../../../lib/teams.ts';
+import { badRequest, errorJson, notFound, planLimitRefused } from '#web/http.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan } from '#shared/plans.ts';
+import { planProblemMessage, TEAM_PROBLEM_MESSAGES, type TeamProblem } from '#domain/game/teams.ts';
 
 export const TEAM_NOT_FOUND = 'Team not found';
 

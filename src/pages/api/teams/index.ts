@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin, requireStaff } from '../../../lib/auth/guards.ts';
-import { json, parseJsonBody } from '../../../lib/http.ts';
-import { createTeam, listTeams } from '../../../lib/teams.ts';
-import { teamCreatePayload } from '../../../lib/validation/admin-payloads.ts';
+import { requireAdmin, requireStaff } from '#web/guards.ts';
+import { json, parseJsonBody } from '#web/http.ts';
+import { createTeam, listTeams } from '#domain/game/teams.ts';
+import { teamCreatePayload } from '#contracts/admin-payloads.ts';
 import { problemResponse } from './_problem.ts';
 
 export const GET: APIRoute = async ({ locals }) => {

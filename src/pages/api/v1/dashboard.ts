@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireApiKey } from '../../../lib/api/access.ts';
-import { sharedDashboard } from '../../../lib/dashboard.ts';
-import { jsonText } from '../../../lib/http.ts';
+import { requireApiKey } from '#web/api-v1/access.ts';
+import { sharedDashboard } from '#domain/game/dashboard.ts';
+import { jsonText } from '#web/http.ts';
 
 /** The workspace's own wallboard, as GET /api/dashboard answers it but for averageRating in stars (DashboardSnapshot.apiJson). */
 export const GET: APIRoute = async ({ locals }) => {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { openApiDocument } from '../../../lib/api/openapi.ts';
+import { openApiDocument } from '#web/api-v1/openapi.ts';
 
 /** The OpenAPI 3.1 document of /api/v1 (public: the reference at /docs/api reads it). */
 export const GET: APIRoute = () =>

@@ -1,14 +1,14 @@
 import type { APIRoute } from 'astro';
-import { requireApiKey } from '../../../lib/api/access.ts';
-import { withIdempotency } from '../../../lib/api/idempotency.ts';
-import { listApiReviewRequests } from '../../../lib/api/queries.ts';
-import { apiReviewRequestPayload } from '../../../lib/api/schemas.ts';
-import { emailSender } from '../../../lib/email/mailer.ts';
-import { badRequest, errorJson, json, jsonPage, parseJsonBody, planLimitRefused } from '../../../lib/http.ts';
-import { linkBase } from '../../../lib/public-url.ts';
-import { logRequestProblemText, logReviewRequest } from '../../../lib/requests/log-request.ts';
-import { getTeamInWorkspace } from '../../../lib/teams.ts';
-import { getTemplateInWorkspace, listActiveTemplates } from '../../../lib/templates/store.ts';
+import { requireApiKey } from '#web/api-v1/access.ts';
+import { withIdempotency } from '#web/api-v1/idempotency.ts';
+import { listApiReviewRequests } from '#domain/reviews/api-queries.ts';
+import { apiReviewRequestPayload } from '#contracts/api-v1.ts';
+import { emailSender } from '#domain/email/mailer.ts';
+import { badRequest, errorJson, json, jsonPage, parseJsonBody, planLimitRefused } from '#web/http.ts';
+import { linkBase } from '#web/public-url.ts';
+import { logRequestProblemText, logReviewRequest } from '#domain/requests/log-request.ts';
+import { getTeamInWorkspace } from '#domain/game/teams.ts';
+import { getTemplateInWorkspace, listActiveTemplates } from '#domain/requests/templates.ts';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const access = requireApiKey(locals);

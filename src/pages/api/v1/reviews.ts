@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { requireApiKey } from '../../../lib/api/access.ts';
-import { withIdempotency } from '../../../lib/api/idempotency.ts';
-import { listApiReviews } from '../../../lib/api/queries.ts';
-import { addApiReview } from '../../../lib/api/reviews.ts';
-import { apiReviewPayload, reviewListQuery } from '../../../lib/api/schemas.ts';
-import { badRequest, errorJson, json, jsonPage, parseJsonBody } from '../../../lib/http.ts';
+import { requireApiKey } from '#web/api-v1/access.ts';
+import { withIdempotency } from '#web/api-v1/idempotency.ts';
+import { listApiReviews } from '#domain/reviews/api-queries.ts';
+import { addApiReview } from '#domain/reviews/api-reviews.ts';
+import { apiReviewPayload, reviewListQuery } from '#contracts/api-v1.ts';
+import { badRequest, errorJson, json, jsonPage, parseJsonBody } from '#web/http.ts';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const access = requireApiKey(locals);

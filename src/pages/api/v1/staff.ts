@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireApiKey } from '../../../lib/api/access.ts';
-import { json } from '../../../lib/http.ts';
-import { listStaff } from '../../../lib/staff/manage.ts';
+import { requireApiKey } from '#web/api-v1/access.ts';
+import { json } from '#web/http.ts';
+import { listStaff } from '#domain/game/staff/manage.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
   const access = requireApiKey(locals);

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { stripeClient, BILLING_NOT_SET_UP } from '../../../lib/billing/stripe.ts';
-import { receiveStripeWebhook } from '../../../lib/billing/webhook.ts';
-import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '../../../lib/http.ts';
+import { stripeClient, BILLING_NOT_SET_UP } from '#domain/integrations/stripe/stripe.ts';
+import { receiveStripeWebhook } from '#domain/integrations/stripe/webhook.ts';
+import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '#web/http.ts';
 
 // Stripe's deliveries: no session and no cross-site check (the middleware opens this path); the
-// signature over the raw body is what lets an event in (src/lib/billing/webhook.ts).
+// signature over the raw body is what lets an event in (src/domain/integrations/stripe/webhook.ts).
 export const POST: APIRoute = async ({ locals, request }) => {
   const { config, database } = locals.runtime;
   const stripe = stripeClient(config.stripe);

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { REFERENCE_INIT_SCRIPT } from '../../../lib/api/reference-page.ts';
+import { REFERENCE_INIT_SCRIPT } from '#web/api-v1/reference-page.ts';
 
 export const GET: APIRoute = () =>
   new Response(REFERENCE_INIT_SCRIPT, {

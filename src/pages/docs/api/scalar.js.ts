@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { scalarBundle } from '../../../lib/api/reference-page.ts';
+import { scalarBundle } from '#web/api-v1/reference-page.ts';
 
 /** Scalar's browser bundle from the installed package; its address changes with it (?v=), so it is immutable. */
 export const GET: APIRoute = () =>

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { readAlerts, saveAlerts, type AlertsChange } from '../../../../lib/alerts/store.ts';
-import { checkAlertUrl, type AlertChannel } from '../../../../lib/alerts/targets.ts';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { badRequest, json, parseJsonBody } from '../../../../lib/http.ts';
-import { alertsPayload } from '../../../../lib/validation/alert-payloads.ts';
+import { readAlerts, saveAlerts, type AlertsChange } from '#domain/integrations/alerts/store.ts';
+import { checkAlertUrl, type AlertChannel } from '#domain/integrations/alerts/targets.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { badRequest, json, parseJsonBody } from '#web/http.ts';
+import { alertsPayload } from '#contracts/alert-payloads.ts';
 
 /** Whether Slack and Teams are set up (never their URLs), their last error, and the events that alert. */
 export const GET: APIRoute = async ({ locals }) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { AlertNotDelivered, postAlert } from '../../../../lib/alerts/send.ts';
-import { alertTargets, readAlerts, recordAlertOutcome } from '../../../../lib/alerts/store.ts';
-import type { AlertChannel } from '../../../../lib/alerts/targets.ts';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { badRequest, json } from '../../../../lib/http.ts';
+import { AlertNotDelivered, postAlert } from '#domain/integrations/alerts/send.ts';
+import { alertTargets, readAlerts, recordAlertOutcome } from '#domain/integrations/alerts/store.ts';
+import type { AlertChannel } from '#domain/integrations/alerts/targets.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { badRequest, json } from '#web/http.ts';
 
 /** "Send test message": posts now to every configured channel and answers each outcome. */
 export const POST: APIRoute = async ({ locals }) => {

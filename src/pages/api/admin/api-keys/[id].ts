@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { revokeApiKey } from '../../../../lib/api/keys.ts';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { json, notFound, parseId } from '../../../../lib/http.ts';
+import { revokeApiKey } from '#web/api-v1/keys.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseId } from '#web/http.ts';
 
 /** Revokes a key: requests with it are answered 401 from now on. */
 export const DELETE: APIRoute = async ({ locals, params }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { createApiKey, listApiKeys, MAX_API_KEYS } from '../../../../lib/api/keys.ts';
-import { apiKeyCreatePayload } from '../../../../lib/api/schemas.ts';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { errorJson, json, parseJsonBody } from '../../../../lib/http.ts';
+import { createApiKey, listApiKeys, MAX_API_KEYS } from '#web/api-v1/keys.ts';
+import { apiKeyCreatePayload } from '#contracts/api-v1.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { errorJson, json, parseJsonBody } from '#web/http.ts';
 
 /** The workspace's live API keys (never the keys themselves), newest first. */
 export const GET: APIRoute = async ({ locals }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { json, notFound, parseId } from '../../../../lib/http.ts';
-import { deleteRequest } from '../../../../lib/requests/queries.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseId } from '#web/http.ts';
+import { deleteRequest } from '#domain/requests/queries.ts';
 
 /**
  * Deletes a review request and all related data (its outbox messages and private feedback); a review

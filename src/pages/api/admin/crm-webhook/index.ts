@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { webhookToken, webhookUrl } from '../../../../lib/crm/webhook.ts';
-import { json } from '../../../../lib/http.ts';
-import { linkBase } from '../../../../lib/public-url.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { webhookToken, webhookUrl } from '#domain/integrations/crm/webhook.ts';
+import { json } from '#web/http.ts';
+import { linkBase } from '#web/public-url.ts';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const access = requireAdmin(locals);

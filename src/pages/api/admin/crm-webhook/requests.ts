@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { requestIntakeCard, requestSettings, saveRequestSettings } from '../../../../lib/crm/request-intake.ts';
-import { webhookToken } from '../../../../lib/crm/webhook.ts';
-import { badRequest, json, parseJsonBody } from '../../../../lib/http.ts';
-import { linkBase } from '../../../../lib/public-url.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { requestIntakeCard, requestSettings, saveRequestSettings } from '#domain/integrations/crm/request-intake.ts';
+import { webhookToken } from '#domain/integrations/crm/webhook.ts';
+import { badRequest, json, parseJsonBody } from '#web/http.ts';
+import { linkBase } from '#web/public-url.ts';
 
 // The HighLevel request webhook's address and the admin's mapping: which team (by default and per
 // HighLevel user), which template and which default staff member requests from HighLevel get.

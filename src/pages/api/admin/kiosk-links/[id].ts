@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { json, notFound, parseId } from '../../../../lib/http.ts';
-import { revokeKioskLink } from '../../../../lib/kiosk.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseId } from '#web/http.ts';
+import { revokeKioskLink } from '#domain/workspace/kiosk.ts';
 
 export const DELETE: APIRoute = async ({ locals, params }) => {
   const access = requireAdmin(locals);

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { badRequest, errorJson, json, parseJsonBody } from '../../../../lib/http.ts';
-import { findWallboard } from '../../../../lib/wallboards.ts';
-import { createKioskLink, listKioskLinks, MAX_KIOSK_LINKS } from '../../../../lib/kiosk.ts';
-import { kioskLinkPayload } from '../../../../lib/validation/payloads.ts';
-import { linkBase } from '../../../../lib/public-url.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { badRequest, errorJson, json, parseJsonBody } from '#web/http.ts';
+import { findWallboard } from '#domain/game/wallboards.ts';
+import { createKioskLink, listKioskLinks, MAX_KIOSK_LINKS } from '#domain/workspace/kiosk.ts';
+import { kioskLinkPayload } from '#contracts/payloads.ts';
+import { linkBase } from '#web/public-url.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
   const access = requireAdmin(locals);

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { listOutbox } from '../../../../lib/email/outbox.ts';
-import { json } from '../../../../lib/http.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { listOutbox } from '#domain/email/outbox.ts';
+import { json } from '#web/http.ts';
 
 /** Every email the workspace sent or would have sent, newest first. */
 export const GET: APIRoute = async ({ locals }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { badRequest, json, notFound, parseId, parseJsonBody } from '../../../../lib/http.ts';
-import { INVITE_ID_MISMATCH, requestEditPayload } from '../../../../lib/requests/edit-payload.ts';
-import { updateRequest } from '../../../../lib/requests/queries.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { badRequest, json, notFound, parseId, parseJsonBody } from '#web/http.ts';
+import { INVITE_ID_MISMATCH, requestEditPayload } from '#contracts/request-edit-payload.ts';
+import { updateRequest } from '#domain/requests/queries.ts';
 
 const REQUEST_NOT_FOUND = 'Review request not found';
 const TEAM_NOT_FOUND = 'Team not found';

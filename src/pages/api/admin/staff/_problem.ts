@@ -1,5 +1,5 @@
-import { badRequest, notFound, parseId } from '../../../../lib/http.ts';
-import type { StaffProblem } from '../../../../lib/staff/manage.ts';
+import { badRequest, notFound, parseId } from '#web/http.ts';
+import type { StaffProblem } from '#domain/game/staff/manage.ts';
 
 export const STAFF_NOT_FOUND = 'Staff member not found';
 

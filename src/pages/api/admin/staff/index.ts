@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { json } from '../../../../lib/http.ts';
-import { listStaff } from '../../../../lib/staff/manage.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json } from '#web/http.ts';
+import { listStaff } from '#domain/game/staff/manage.ts';
 
 /** The workspace's people (merged entries left out), by first name, with their request counts. */
 export const GET: APIRoute = async ({ locals }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { json, notFound, parseId, parseJsonBody } from '../../../../lib/http.ts';
-import { deleteWallboard, updateWallboard } from '../../../../lib/wallboards.ts';
-import { wallboardUpdatePayload } from '../../../../lib/validation/admin-payloads.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseId, parseJsonBody } from '#web/http.ts';
+import { deleteWallboard, updateWallboard } from '#domain/game/wallboards.ts';
+import { wallboardUpdatePayload } from '#contracts/admin-payloads.ts';
 import { WALLBOARD_NOT_FOUND, wallboardProblemResponse } from './_problem.ts';
 
 const wallboardId = parseId;

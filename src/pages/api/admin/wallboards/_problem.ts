@@ -1,6 +1,6 @@
-import { notFound, planLimitRefused } from '../../../../lib/http.ts';
-import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan } from '../../../../lib/plans.ts';
-import { WALLBOARD_NOT_FOUND, type WallboardProblem } from '../../../../lib/wallboards.ts';
+import { notFound, planLimitRefused } from '#web/http.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan } from '#shared/plans.ts';
+import { WALLBOARD_NOT_FOUND, type WallboardProblem } from '#domain/game/wallboards.ts';
 
 export { WALLBOARD_NOT_FOUND };
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { json, parseJsonBody } from '../../../../lib/http.ts';
-import { createWallboard, listWallboards } from '../../../../lib/wallboards.ts';
-import { wallboardCreatePayload } from '../../../../lib/validation/admin-payloads.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, parseJsonBody } from '#web/http.ts';
+import { createWallboard, listWallboards } from '#domain/game/wallboards.ts';
+import { wallboardCreatePayload } from '#contracts/admin-payloads.ts';
 import { wallboardProblemResponse } from './_problem.ts';
 
 export const GET: APIRoute = async ({ locals }) => {

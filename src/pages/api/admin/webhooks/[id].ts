@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { json, notFound, parseId } from '../../../../lib/http.ts';
-import { deleteWebhookEndpoint } from '../../../../lib/webhooks/store.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseId } from '#web/http.ts';
+import { deleteWebhookEndpoint } from '#domain/integrations/webhooks/store.ts';
 
 /** Deletes an endpoint and its delivery log; its queued deliveries are dropped. */
 export const DELETE: APIRoute = async ({ locals, params }) => {

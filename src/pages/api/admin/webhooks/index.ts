@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/auth/guards.ts';
-import { badRequest, errorJson, json, parseJsonBody } from '../../../../lib/http.ts';
-import { checkPublicTarget } from '../../../../lib/net/public-target.ts';
-import { webhookCreatePayload } from '../../../../lib/webhooks/schemas.ts';
-import { createWebhookEndpoint, listWebhookEndpoints, MAX_WEBHOOK_ENDPOINTS } from '../../../../lib/webhooks/store.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { badRequest, errorJson, json, parseJsonBody } from '#web/http.ts';
+import { webhookCreatePayload } from '#contracts/webhook-schemas.ts';
+import { addWebhookEndpoint, listWebhookEndpoints, MAX_WEBHOOK_ENDPOINTS } from '#domain/integrations/webhooks/store.ts';
 
 /** The workspace's webhook endpoints with their last delivery's status (never their secrets). */
 export const GET: APIRoute = async ({ locals }) => {
@@ -19,9 +18,9 @@ export const POST: APIRoute = async ({ locals, request }) => {
   const parsed = await parseJsonBody(request, webhookCreatePayload);
   if (!parsed.ok) return parsed.response;
   const { runtime } = locals;
-  const target = await checkPublicTarget(new URL(parsed.data.url), runtime.config.allowPrivateWebhookTargets);
-  if (!target.ok) return badRequest(target.message, 'url');
-  const created = await createWebhookEndpoint(runtime.database.db, access.workspace.id, parsed.data, runtime.secretKey);
-  if (!created) return errorJson(409, `A workspace can have at most ${MAX_WEBHOOK_ENDPOINTS} webhooks: delete one first`);
-  return json(created, 201);
+  const ctx = { db: runtime.database.db, secretKey: runtime.secretKey, allowPrivateTargets: runtime.config.allowPrivateWebhookTargets };
+  const added = await addWebhookEndpoint(ctx, access.workspace.id, parsed.data);
+  if (added.ok) return json(added.endpoint, 201);
+  if (added.problem === 'target') return badRequest(added.message, 'url');
+  return errorJson(409, `A workspace can have at most ${MAX_WEBHOOK_ENDPOINTS} webhooks: delete one first`);
 };

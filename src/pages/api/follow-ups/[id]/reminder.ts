@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../../../lib/auth/guards.ts';
-import { emailSender } from '../../../../lib/email/mailer.ts';
-import { errorJson, json, notFound, parseId, planLimitRefused } from '../../../../lib/http.ts';
-import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE } from '../../../../lib/plans.ts';
-import { linkBase } from '../../../../lib/public-url.ts';
-import { reminderMessage, REMINDER_PROBLEM_MESSAGES, sendFollowUpReminder } from '../../../../lib/requests/follow-ups.ts';
+import { requireStaff } from '#web/guards.ts';
+import { emailSender } from '#domain/email/mailer.ts';
+import { errorJson, json, notFound, parseId, planLimitRefused } from '#web/http.ts';
+import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE } from '#shared/plans.ts';
+import { linkBase } from '#web/public-url.ts';
+import { reminderMessage, REMINDER_PROBLEM_MESSAGES, sendFollowUpReminder } from '#domain/requests/follow-ups.ts';
 import { callerStaffEmail } from '../_caller.ts';
 
 /** Sends the request's one reminder email; answers the follow-up as it now is and what became of the email. */

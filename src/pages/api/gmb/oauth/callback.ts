@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { discoverAfterConsent } from '../../../../lib/google/discover.ts';
-import { completeConsent } from '../../../../lib/google/oauth.ts';
-import { findWorkspaceById } from '../../../../lib/workspaces.ts';
+import { discoverAfterConsent } from '#domain/integrations/google/discover.ts';
+import { completeConsent } from '#domain/integrations/google/oauth.ts';
+import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
 import { adminPageWith, OAUTH_BROWSER_COOKIE, OAUTH_COOKIE_PATH } from './_redirects.ts';
 
 /**

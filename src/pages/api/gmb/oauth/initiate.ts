@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { googleConfigured } from '../../../../lib/google/client.ts';
-import { consentUrl } from '../../../../lib/google/oauth.ts';
-import { planAllowsGoogle } from '../../../../lib/plans.ts';
-import { OAUTH_STATE_TTL_SECONDS } from '../../../../lib/google/oauth-state.ts';
+import { googleConfigured } from '#domain/integrations/google/client.ts';
+import { consentUrl } from '#domain/integrations/google/oauth.ts';
+import { planAllowsGoogle } from '#shared/plans.ts';
+import { OAUTH_STATE_TTL_SECONDS } from '#domain/integrations/google/oauth-state.ts';
 import { adminPageWith, OAUTH_BROWSER_COOKIE, OAUTH_COOKIE_PATH } from './_redirects.ts';
 
 /** Connect or Reconnect (a browser navigation): off to Google's consent screen, or back with a reason. */

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { sharedDashboard } from '../../../../lib/dashboard.ts';
-import { errorJson, jsonText } from '../../../../lib/http.ts';
-import { resolveKioskToken } from '../../../../lib/kiosk.ts';
-import { findWallboard } from '../../../../lib/wallboards.ts';
+import { sharedDashboard } from '#domain/game/dashboard.ts';
+import { errorJson, jsonText } from '#web/http.ts';
+import { resolveKioskToken } from '#domain/workspace/kiosk.ts';
+import { findWallboard } from '#domain/game/wallboards.ts';
 
 export const GET: APIRoute = async ({ locals, params }) => {
   const { database } = locals.runtime;

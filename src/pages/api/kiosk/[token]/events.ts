@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { errorJson } from '../../../../lib/http.ts';
-import { resolveKioskToken } from '../../../../lib/kiosk.ts';
-import { currentNodeResponse } from '../../../../lib/live/node-response.ts';
-import { lastEventIdOf, liveEventStream, STREAMS_PER_KIOSK_LINK } from '../../../../lib/live/stream.ts';
+import { errorJson } from '#web/http.ts';
+import { resolveKioskToken } from '#domain/workspace/kiosk.ts';
+import { currentNodeResponse } from '#web/live/node-response.ts';
+import { lastEventIdOf, liveEventStream, STREAMS_PER_KIOSK_LINK } from '#web/live/stream.ts';
 
 export const GET: APIRoute = async ({ locals, params, request }) => {
   const { database, live } = locals.runtime;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { errorJson, json, notFound, parseJsonBody } from '../../../../lib/http.ts';
-import { FEEDBACK_PROBLEM_MESSAGES, submitPrivateFeedback } from '../../../../lib/requests/review-link.ts';
-import { privateFeedbackPayload } from '../../../../lib/validation/payloads.ts';
+import { errorJson, json, notFound, parseJsonBody } from '#web/http.ts';
+import { FEEDBACK_PROBLEM_MESSAGES, submitPrivateFeedback } from '#domain/requests/review-link.ts';
+import { privateFeedbackPayload } from '#contracts/payloads.ts';
 
 /** Public (the review link's token is the credential): stores the customer's private feedback. */
 export const POST: APIRoute = async ({ locals, params, request }) => {

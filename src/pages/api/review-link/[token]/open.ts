@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { notFound } from '../../../../lib/http.ts';
-import { FEEDBACK_PROBLEM_MESSAGES, recordOpen } from '../../../../lib/requests/review-link.ts';
+import { notFound } from '#web/http.ts';
+import { FEEDBACK_PROBLEM_MESSAGES, recordOpen } from '#domain/requests/review-link.ts';
 
 /** Public (the token is the credential): the review link page reports that a person opened it. */
 export const POST: APIRoute = async ({ locals, params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireApiKey } from '../../../../lib/api/access.ts';
-import { getApiReviewRequest } from '../../../../lib/api/queries.ts';
-import { json, notFound, parseId } from '../../../../lib/http.ts';
+import { requireApiKey } from '#web/api-v1/access.ts';
+import { getApiReviewRequest } from '#domain/reviews/api-queries.ts';
+import { json, notFound, parseId } from '#web/http.ts';
 
 /** One review request of the key's workspace; any other id is not found. */
 export const GET: APIRoute = async ({ locals, params }) => {

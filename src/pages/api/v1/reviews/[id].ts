@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireApiKey } from '../../../../lib/api/access.ts';
-import { getApiReview } from '../../../../lib/api/queries.ts';
-import { json, notFound, parseId } from '../../../../lib/http.ts';
+import { requireApiKey } from '#web/api-v1/access.ts';
+import { getApiReview } from '#domain/reviews/api-queries.ts';
+import { json, notFound, parseId } from '#web/http.ts';
 
 /** One review of the key's workspace, with its match status; any other id is not found. */
 export const GET: APIRoute = async ({ locals, params }) => {

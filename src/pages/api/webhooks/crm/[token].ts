@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { receiveCrmDelivery } from '../../../../lib/crm/receive.ts';
-import { workspaceForWebhookToken } from '../../../../lib/crm/webhook.ts';
-import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '../../../../lib/http.ts';
-import { findWorkspaceById } from '../../../../lib/workspaces.ts';
+import { receiveCrmDelivery } from '#domain/integrations/crm/receive.ts';
+import { workspaceForWebhookToken } from '#domain/integrations/crm/webhook.ts';
+import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '#web/http.ts';
+import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
 
 // Verify first, store before anything else, answer once the review is stored (CONVENTIONS.md).
 export const POST: APIRoute = async ({ locals, params, request }) => {

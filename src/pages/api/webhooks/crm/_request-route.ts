@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { emailSender } from '../../../../lib/email/mailer.ts';
-import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '../../../../lib/http.ts';
-import { linkBase } from '../../../../lib/public-url.ts';
-import { findWorkspaceById } from '../../../../lib/workspaces.ts';
-import { receiveCrmRequest } from '../../../../lib/crm/request-intake.ts';
-import { workspaceForWebhookToken } from '../../../../lib/crm/webhook.ts';
+import { emailSender } from '#domain/email/mailer.ts';
+import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '#web/http.ts';
+import { linkBase } from '#web/public-url.ts';
+import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
+import { receiveCrmRequest } from '#domain/integrations/crm/request-intake.ts';
+import { workspaceForWebhookToken } from '#domain/integrations/crm/webhook.ts';
 
 /**
  * The request webhook, authenticated exactly like the review webhook: the workspace's secret (found

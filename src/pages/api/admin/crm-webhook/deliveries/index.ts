@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../../lib/auth/guards.ts';
-import { listDeliveries } from '../../../../../lib/crm/delivery-log.ts';
-import { json } from '../../../../../lib/http.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { listDeliveries } from '#domain/integrations/crm/delivery-log.ts';
+import { json } from '#web/http.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
   const access = requireAdmin(locals);

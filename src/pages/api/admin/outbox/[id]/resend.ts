@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../../lib/auth/guards.ts';
-import { emailSender } from '../../../../../lib/email/mailer.ts';
-import { RESEND_PROBLEM_MESSAGES, resendOutboxMessage } from '../../../../../lib/email/outbox.ts';
-import { errorJson, json, notFound, parseId } from '../../../../../lib/http.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { emailSender } from '#domain/email/mailer.ts';
+import { RESEND_PROBLEM_MESSAGES, resendOutboxMessage } from '#domain/email/outbox.ts';
+import { errorJson, json, notFound, parseId } from '#web/http.ts';
 
 /** Sends a failed or unsent email again; answers the outbox row as it now is. */
 export const POST: APIRoute = async ({ locals, params }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../../lib/auth/guards.ts';
-import { json, notFound, parseJsonBody } from '../../../../../lib/http.ts';
-import { mergeStaff } from '../../../../../lib/staff/manage.ts';
-import { staffMergePayload } from '../../../../../lib/validation/staff-payloads.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseJsonBody } from '#web/http.ts';
+import { mergeStaff } from '#domain/game/staff/manage.ts';
+import { staffMergePayload } from '#contracts/staff-payloads.ts';
 import { STAFF_NOT_FOUND, staffId, staffProblemResponse } from '../_problem.ts';
 
 /** Merges the person of the path into `intoId`; answers the surviving person. */

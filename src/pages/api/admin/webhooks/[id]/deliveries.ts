@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../../lib/auth/guards.ts';
-import { json, notFound, parseId } from '../../../../../lib/http.ts';
-import { listDeliveries } from '../../../../../lib/webhooks/store.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseId } from '#web/http.ts';
+import { listDeliveries } from '#domain/integrations/webhooks/store.ts';
 
 /** The endpoint's latest 100 deliveries, newest first, each with every attempt. */
 export const GET: APIRoute = async ({ locals, params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../../lib/auth/guards.ts';
-import { json, notFound, parseId } from '../../../../../lib/http.ts';
-import { sendTestWebhook } from '../../../../../lib/webhooks/deliveries.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound, parseId } from '#web/http.ts';
+import { sendTestWebhook } from '#domain/integrations/webhooks/deliveries.ts';
 
 /** Sends a webhook.test event now (one attempt, logged) and answers how it went. */
 export const POST: APIRoute = async ({ locals, params }) => {

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../../../lib/auth/guards.ts';
-import { deliveryEntry, findDelivery } from '../../../../../../lib/crm/delivery-log.ts';
-import { processDeliveryAgain } from '../../../../../../lib/crm/receive.ts';
-import { processRequestDeliveryAgain } from '../../../../../../lib/crm/request-intake.ts';
-import { emailSender } from '../../../../../../lib/email/mailer.ts';
-import { linkBase } from '../../../../../../lib/public-url.ts';
-import { errorJson, json, notFound, parseId } from '../../../../../../lib/http.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { deliveryEntry, findDelivery } from '#domain/integrations/crm/delivery-log.ts';
+import { processDeliveryAgain } from '#domain/integrations/crm/receive.ts';
+import { processRequestDeliveryAgain } from '#domain/integrations/crm/request-intake.ts';
+import { emailSender } from '#domain/email/mailer.ts';
+import { linkBase } from '#web/public-url.ts';
+import { errorJson, json, notFound, parseId } from '#web/http.ts';
 
 /** "Process again": a refused delivery from the log, processed as if it had just arrived. */
 export const POST: APIRoute = async ({ locals, params, url }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../../../lib/auth/guards.ts';
-import { json, notFound } from '../../../../../../lib/http.ts';
-import { resendDelivery } from '../../../../../../lib/webhooks/deliveries.ts';
-import { isDeliveryId } from '../../../../../../lib/webhooks/schemas.ts';
+import { requireAdmin } from '#web/guards.ts';
+import { json, notFound } from '#web/http.ts';
+import { resendDelivery } from '#domain/integrations/webhooks/deliveries.ts';
+import { isDeliveryId } from '#contracts/webhook-schemas.ts';
 
 /** Queues a delivery again: the same body and webhook-id, retried like the first sending. */
 export const POST: APIRoute = async ({ locals, params }) => {

@@ -1,0 +1,38 @@
+// Registered before main.ts loads: `node --import ./src/app/resolve-hooks.ts main.ts` (package.json's
+// start script and the Dockerfile's CMD, kept equal by scripts/lib/start-flags.test.ts).
+//
+// To tell whether a .js file is an ES module, Node reads the "type" of the nearest package.json, and
+// it builds the whole manifest again for every file it resolves. drizzle-orm's manifest is 175 KB
+// (its exports map) and a start resolves about 460 of its files: about a second of a server's start
+// on 2 cores, with the garbage it leaves (docs/benchmarks.md, "Server start"). A relative import from
+// one of drizzle-orm's .js files to another can only be an ES module: its package.json says
+// "type": "module" and no folder inside it has a package.json of its own (resolve-hooks.test.ts
+// checks both against what is installed). Those imports are answered here; every other goes on to Node.
+import { registerHooks } from 'node:module';
+
+const PACKAGE = 'drizzle-orm';
+
+/** The folder URL every drizzle-orm file resolves under (a symlinked node_modules resolves to its target). */
+function packageScope(): string | undefined {
+  try {
+    const entry = import.meta.resolve(PACKAGE);
+    const at = entry.lastIndexOf(`/node_modules/${PACKAGE}/`);
+    return at < 0 ? undefined : entry.slice(0, at + `/node_modules/${PACKAGE}/`.length);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The hook, for the folder URL `scope`: a relative .js import inside it resolves to an ES module there. */
+export function resolveInside(scope: string): NonNullable<Parameters<typeof registerHooks>[0]['resolve']> {
+  return (specifier, context, next) => {
+    if ((specifier.startsWith('./') || specifier.startsWith('../')) && specifier.endsWith('.js') && context.parentURL?.startsWith(scope)) {
+      const url = new URL(specifier, context.parentURL).href;
+      if (url.startsWith(scope)) return { url, format: 'module', shortCircuit: true };
+    }
+    return next(specifier, context);
+  };
+}
+
+const scope = packageScope();
+if (scope) registerHooks({ resolve: resolveInside(scope) });

@@ -1,0 +1,102 @@
+import { resolveAppSecret } from '#platform/app-secret.ts';
+import { sessionKey } from '#domain/workspace/auth/session.ts';
+import { loadConfig, type Config } from '#platform/config.ts';
+import type { Database } from '#platform/db/database.ts';
+import { migrate } from '#platform/db/migrate.ts';
+import { openPgliteFolder } from '#platform/db/pglite.ts';
+import { startPgliteMaintenance } from '#platform/db/pglite-maintenance.ts';
+import { openPostgres } from '#platform/db/postgres.ts';
+import { sharedDashboardById } from '#domain/game/dashboard.ts';
+import { noticeArrived } from '#platform/live/dashboard-snapshots.ts';
+import { emailSender } from '#domain/email/mailer.ts';
+import { emailWorker, requeueUnsentEmails } from '#domain/email/outbox.ts';
+import { googleSyncWorker } from '#domain/integrations/google/sync-jobs.ts';
+import { milestonesWorker } from '#domain/game/milestones.ts';
+import { alertDeliveryWorker, alertsWorker, requeueUnsentAlertPosts } from '#domain/integrations/alerts/workers.ts';
+import { requeueUnsentWebhookDeliveries, webhookDeliveryWorker, webhooksWorker } from '#domain/integrations/webhooks/deliveries.ts';
+import { startJobQueue } from '#platform/jobs/queue.ts';
+import { LiveHub } from '#platform/live/hub.ts';
+import { secretBoxKey } from '#platform/secret-box.ts';
+import { LIVE_CHANNEL, parseLiveNotice } from '#platform/live/publish.ts';
+import { log, logError, setLogLevel } from '#platform/log/log.ts';
+import type { Runtime } from '#platform/runtime.ts';
+
+/** How long a stop gives the queue's running jobs when the caller names no time. */
+const JOBS_STOP_TIMEOUT_MS = 10_000;
+
+// main.ts runs this module from source while the Astro bundle holds its own copy of it: a global
+// keyed by Symbol.for is what lets both copies share one runtime (and one database) per process.
+const HOLDER_KEY = Symbol.for('review-challenge.runtime');
+type Holder = { runtime?: Promise<Runtime> };
+const holder: Holder = ((globalThis as Record<symbol, Holder>)[HOLDER_KEY] ??= {});
+
+/** `template: false` opens a new embedded database empty, not migrated (a restore's target). */
+export async function openDatabase(config: Config, { template = true }: { template?: boolean } = {}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { prepare: config.databasePrepare }) : openPgliteFolder(config.dataDir, { template });
+}
+
+export async function createRuntime(config: Config, database: Database): Promise<Runtime> {
+  setLogLevel(config.logLevel);
+  const applied = await migrate(database);
+  if (applied.length) log.info({ migrations: applied }, 'Applied migrations');
+  const live = new LiveHub(async (workspaceId, wallboardId) => (await sharedDashboardById(database, workspaceId, wallboardId))?.data ?? null);
+  const stopListening = await database.listen(LIVE_CHANNEL, (payload) => {
+    const notice = parseLiveNotice(payload);
+    if (!notice) return;
+    // Before the hub reads the dashboard for it: a notice of another instance makes this one's snapshots old.
+    noticeArrived(database, notice.workspaceId, notice.id);
+    live.deliver(notice).catch((error) => logError('Could not deliver a live event', error));
+  });
+  const appSecret = resolveAppSecret(config);
+  const jobs = await startJobQueue(database, { retryDelaySeconds: config.retryDelaySeconds });
+  const maintenance = database.kind === 'pglite' ? startPgliteMaintenance(database.db) : null;
+  const runtime: Runtime = {
+    config,
+    database,
+    sessionKey: sessionKey(appSecret),
+    secretKey: secretBoxKey(appSecret),
+    live,
+    jobs,
+    close: async (timeoutMs = JOBS_STOP_TIMEOUT_MS) => {
+      await jobs.stop(timeoutMs);
+      await maintenance?.stop();
+      await stopListening();
+      await database.close();
+    },
+  };
+  await jobs.work('email', emailWorker(database.db, emailSender(config)));
+  await jobs.workOne('google-sync', googleSyncWorker(runtime));
+  await jobs.workOne('milestones', milestonesWorker(runtime));
+  await jobs.workOne('alerts', alertsWorker(runtime));
+  await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));
+  await jobs.workOne('webhooks', webhooksWorker(runtime));
+  await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime));
+  const requeued = await requeueUnsentEmails(database.db, jobs);
+  if (requeued) log.info({ emails: requeued }, 'Queued again the emails still to be sent');
+  const deliveries = await requeueUnsentWebhookDeliveries(database.db, jobs);
+  if (deliveries) log.info({ deliveries }, 'Queued again the webhook deliveries still to be made');
+  const alertPosts = await requeueUnsentAlertPosts(database.db, jobs);
+  if (alertPosts) log.info({ alertPosts }, 'Queued again the Slack and Teams alerts still to be posted');
+  return runtime;
+}
+
+/** Installs the runtime this process serves with (main.ts at start, tests with their database). */
+export function installRuntime(runtime: Promise<Runtime>): Promise<Runtime> {
+  holder.runtime = runtime;
+  return runtime;
+}
+
+/** The process's runtime; under `astro dev` it is started on first use from the environment. */
+export function getRuntime(): Promise<Runtime> {
+  holder.runtime ??= (async () => {
+    const config = loadConfig();
+    return createRuntime(config, await openDatabase(config));
+  })();
+  return holder.runtime;
+}
+
+export async function stopRuntime(timeoutMs?: number): Promise<void> {
+  const runtime = holder.runtime;
+  holder.runtime = undefined;
+  if (runtime) await (await runtime).close(timeoutMs);
+}

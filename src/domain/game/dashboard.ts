@@ -1,0 +1,255 @@
+import { and, desc, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import { dashboardSnapshots } from '#platform/live/dashboard-snapshots.ts';
+import type { Database, Db } from '#platform/db/database.ts';
+import { reviews } from '#platform/db/schema.ts';
+import { leaderboard, loadGame, scoresOf, type Game, type LeaderboardPerson } from './standings.ts';
+import type { ScoreParts } from '#shared/fair-score.ts';
+import { firstNameAndInitial, NEUTRAL_AT_OR_BELOW, rankTeams } from '#shared/wallboard-rules.ts';
+import { findLogoVersion, logoUrl } from '#domain/workspace/logo.ts';
+import { LIVE_REVIEW } from '#domain/reviews/store.ts';
+import { averageRatingX10, COUNTED_FOR_TEAM, teamScores, type TeamScore } from '#domain/reviews/scoring.ts';
+import { readSettings } from '#domain/workspace/settings.ts';
+import { DEFAULT_ROTATE_SECONDS, WALLBOARD_PANELS, type WallboardPanel } from '#shared/settings-rules.ts';
+import { findWallboard, type Wallboard } from './wallboards.ts';
+import { findWorkspaceById, UNKNOWN_TEAM_NAME, type Workspace } from '#domain/workspace/workspaces.ts';
+
+export interface DashboardTeam {
+  id: number;
+  name: string;
+  color: string;
+  reviews: number;
+  reviewRequestsSent: number;
+  googleReviewsConfirmed: number;
+  averageRating: number;
+  /** The fair score of the whole challenge (docs/decisions/031); 0 for "Unknown", whose reviews count for nobody. */
+  score: number;
+  scoreParts: ScoreParts & { weekScore: number };
+  /** 1 for the best score; teams with equal scores share a rank. Null for "Unknown". */
+  rank: number | null;
+  /** Reviews counted for the team this challenge week. */
+  weekReviews: number;
+  weeklyGoal: number | null;
+}
+
+export interface DashboardWeek {
+  /** "Week N of the challenge"; 0 or less before it starts. */
+  number: number;
+  startsAt: string;
+  endsAt: string;
+  /** Reviews a week the wallboard aims for; null when none is set. */
+  goal: number | null;
+  reviews: number;
+}
+
+/** A review as the wallboard's "latest reviews" panel shows it: a first name and initial at most. */
+export interface LatestReview {
+  id: number;
+  /** "Sarah K."; null when names are hidden, for 3 stars or fewer, or when the reviewer gave none. */
+  reviewerName: string | null;
+  /** Null for 3 stars or fewer: the wall honours the effort, not the stars. */
+  rating: number | null;
+  teamName: string;
+  teamColor: string;
+  createTime: string;
+}
+
+export interface WallboardDisplay {
+  panels: WallboardPanel[];
+  rotateSeconds: number;
+  showReviewerNames: boolean;
+  showUnknownTeam: boolean;
+}
+
+/** The wallboard's data: SPEC.md section 3 "Dashboard payload", and the game of issue 13. */
+export interface Dashboard {
+  teams: DashboardTeam[];
+  totals: { requestsSent: number; googleReviews: number };
+  targetReviews: number;
+  companyName: string;
+  companyLogo: string | null;
+  week: DashboardWeek;
+  /** This week's people leaderboard (the wallboard's people panel). */
+  people: LeaderboardPerson[];
+  latestReviews: LatestReview[];
+  display: WallboardDisplay;
+}
+
+const LATEST_REVIEWS = 6;
+const PEOPLE_SHOWN = 8;
+const DISPLAY_KEYS = ['weekly_goal', 'show_reviewer_names', 'show_unknown_team', 'wallboard_panels', 'wallboard_rotate_seconds'];
+
+/**
+ * The dashboard of the workspace's own wallboard (its teams with no wallboard, "Unknown" among them),
+ * or of one named wallboard (its teams, its name, target and weekly goal).
+ */
+export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wallboard | null = null): Promise<Dashboard> {
+  const game = await loadGame(db, workspace);
+  const wallboardId = wallboard?.id ?? null;
+  const [scores, logoVersion, values] = await Promise.all([
+    teamScores(db, workspace, game.challenge.start, game.week.startsAt),
+    findLogoVersion(db, workspace.id, wallboardId),
+    readSettings(db, workspace.id, DISPLAY_KEYS),
+  ]);
+  const shown = scores.filter((s) => s.wallboardId === wallboardId);
+  // Teams on other wallboards; a request whose team was deleted stays on the workspace's own board.
+  const elsewhere = scores.filter((s) => s.wallboardId !== wallboardId).map((s) => s.id);
+  const elsewhereSet = new Set(elsewhere);
+  const display = displayOf(values);
+  const [people, latestReviews] = await Promise.all([
+    leaderboard(db, workspace, game, 'week', (teamId) => (teamId === null ? wallboard === null : !elsewhereSet.has(teamId))),
+    loadLatestReviews(db, workspace.id, shown, elsewhere, display.showReviewerNames),
+  ]);
+  const teams = rankTeams(shown.map((s) => dashboardTeam(game, s)));
+  const workspaceGoal = Number.parseInt(values.get('weekly_goal') ?? '', 10);
+  return {
+    teams,
+    totals: {
+      requestsSent: teams.reduce((n, t) => n + t.reviewRequestsSent, 0),
+      googleReviews: teams.reduce((n, t) => n + t.googleReviewsConfirmed, 0),
+    },
+    targetReviews: wallboard?.targetReviews ?? game.challenge.targetReviews,
+    companyName: wallboard?.name ?? workspace.businessName,
+    companyLogo: logoVersion ? logoUrl(workspace.slug, logoVersion, wallboardId) : null,
+    week: {
+      number: game.week.number,
+      startsAt: game.week.startsAt.toISOString(),
+      endsAt: game.week.endsAt.toISOString(),
+      goal: wallboard?.weeklyGoal ?? (workspaceGoal > 0 ? workspaceGoal : null),
+      reviews: teams.reduce((n, t) => n + t.weekReviews, 0),
+    },
+    people: people.slice(0, PEOPLE_SHOWN),
+    latestReviews,
+    display,
+  };
+}
+
+/**
+ * A dashboard as loaded once and shared by every reader for a short while (src/platform/live/dashboard-snapshots.ts):
+ * its JSON is made once, on first use, for all the answers that send it. Its data must not be changed.
+ */
+export class DashboardSnapshot {
+  readonly data: Dashboard;
+  private text: string | undefined;
+
+  constructor(data: Dashboard) {
+    this.data = data;
+  }
+
+  private apiText: string | undefined;
+
+  /** The dashboard as /api/dashboard answers it: JSON.stringify of the data, made once. */
+  get json(): string {
+    return (this.text ??= JSON.stringify(this.data));
+  }
+
+  /**
+   * The dashboard as the public API answers it (GET /api/v1/dashboard), made once: each team's
+   * averageRating in stars with one decimal, where the screens' payload keeps SPEC.md's ten times.
+   */
+  get apiJson(): string {
+    return (this.apiText ??= JSON.stringify({ ...this.data, teams: this.data.teams.map((team) => ({ ...team, averageRating: team.averageRating / 10 })) }));
+  }
+}
+
+/** Null only for a workspace that is not there (the live hub asks by id). */
+type Kept = DashboardSnapshot | null;
+
+/**
+ * The dashboard as every reader but the milestones consumer gets it (the pages, /api/dashboard, the
+ * public API, the kiosk, the live hub): the workspace's shared snapshot of that wallboard, loaded
+ * again after every live notice of the workspace and at the latest after SNAPSHOT_TTL_MS.
+ */
+export async function sharedDashboard(database: Database, workspace: Workspace, wallboard: Wallboard | null = null): Promise<DashboardSnapshot> {
+  const load = async () => new DashboardSnapshot(await loadDashboard(database.db, workspace, wallboard));
+  const kept = await dashboardSnapshots<Kept>(database).store.get(workspace.id, wallboard?.id ?? null, load);
+  // A null kept by the hub means the workspace was not found a moment ago; this caller has it.
+  return kept ?? load();
+}
+
+/**
+ * A wallboard's dashboard by ids (the live hub's read), shared as sharedDashboard's; null if there is
+ * no such workspace, or no such named wallboard in it.
+ */
+export async function sharedDashboardById(database: Database, workspaceId: number, wallboardId: number | null = null): Promise<DashboardSnapshot | null> {
+  return dashboardSnapshots<Kept>(database).store.get(workspaceId, wallboardId, async () => {
+    const workspace = await findWorkspaceById(database.db, workspaceId);
+    if (!workspace) return null;
+    const wallboard = wallboardId === null ? null : await findWallboard(database.db, workspace, wallboardId);
+    if (wallboardId !== null && !wallboard) return null;
+    return new DashboardSnapshot(await loadDashboard(database.db, workspace, wallboard));
+  });
+}
+
+function dashboardTeam(game: Game, s: TeamScore): DashboardTeam {
+  const unknown = s.name === UNKNOWN_TEAM_NAME;
+  const scores = scoresOf(game, s.createdAt, (row) => !unknown && row.teamId === s.id);
+  return {
+    id: s.id,
+    name: s.name,
+    color: s.color,
+    reviews: s.reviews,
+    reviewRequestsSent: s.requests,
+    googleReviewsConfirmed: s.reviews,
+    averageRating: averageRatingX10(s),
+    score: scores.challenge.score,
+    scoreParts: { ...scores.challenge.parts, weekScore: scores.week.score },
+    rank: null,
+    weekReviews: s.weekReviews,
+    weeklyGoal: s.weeklyGoal,
+  };
+}
+
+function displayOf(values: Map<string, string>): WallboardDisplay {
+  const panels = (values.get('wallboard_panels') ?? '').split(',').filter((p): p is WallboardPanel => (WALLBOARD_PANELS as readonly string[]).includes(p));
+  const seconds = Number.parseInt(values.get('wallboard_rotate_seconds') ?? '', 10);
+  return {
+    panels: panels.length > 0 ? panels : [...WALLBOARD_PANELS],
+    rotateSeconds: Number.isInteger(seconds) && seconds > 0 ? seconds : DEFAULT_ROTATE_SECONDS,
+    showReviewerNames: values.get('show_reviewer_names') !== 'false',
+    showUnknownTeam: values.get('show_unknown_team') !== 'false',
+  };
+}
+
+/** The newest reviews of the wallboard: its teams' own, and on the workspace's board those counting for "Unknown". */
+async function loadLatestReviews(db: Db, workspaceId: number, shown: TeamScore[], elsewhere: number[], showNames: boolean): Promise<LatestReview[]> {
+  const unknown = shown.find((t) => t.name === UNKNOWN_TEAM_NAME);
+  if (shown.length === 0) return [];
+  const onThisBoard = unknown
+    ? elsewhere.length === 0
+      ? undefined
+      : or(isNull(reviews.teamId), notInArray(reviews.teamId, elsewhere))
+    : and(
+        inArray(
+          reviews.teamId,
+          shown.map((t) => t.id),
+        ),
+        inArray(reviews.matchStatus, [...COUNTED_FOR_TEAM]),
+      );
+  const rows = await db
+    .select({
+      id: reviews.id,
+      reviewerName: reviews.reviewerName,
+      rating: reviews.rating,
+      teamId: reviews.teamId,
+      status: reviews.matchStatus,
+      createTime: reviews.createTime,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.workspaceId, workspaceId), LIVE_REVIEW, onThisBoard))
+    .orderBy(desc(reviews.createTime), desc(reviews.id))
+    .limit(LATEST_REVIEWS);
+  const byId = new Map(shown.map((t) => [t.id, t]));
+  return rows.map((r) => {
+    const counted = r.teamId !== null && COUNTED_FOR_TEAM.has(r.status) ? byId.get(r.teamId) : undefined;
+    const team = counted ?? unknown ?? shown[0]!;
+    const praised = r.rating > NEUTRAL_AT_OR_BELOW;
+    return {
+      id: r.id,
+      reviewerName: showNames && praised ? firstNameAndInitial(r.reviewerName) : null,
+      rating: praised ? r.rating : null,
+      teamName: team.name,
+      teamColor: team.color,
+      createTime: r.createTime.toISOString(),
+    };
+  });
+}

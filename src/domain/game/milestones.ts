@@ -1,0 +1,86 @@
+import type { Job } from 'pg-boss';
+import { loadDashboard } from './dashboard.ts';
+import type { Database } from '#platform/db/database.ts';
+import { milestonesReached } from '#platform/db/schema.ts';
+import { publishLiveEvent } from '#platform/live/publish.ts';
+import { wallboardOfTeam } from './wallboards.ts';
+import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
+import { raiseEvent, type DomainEvent, type Store } from '#domain/events/domain-events.ts';
+
+// The milestones consumer: after a review counts, has a team's weekly goal, the workspace's weekly
+// goal or the challenge target been reached? Each is raised once: its row in milestones_reached is
+// taken in the transaction that raises it.
+
+export interface Milestone {
+  key: string;
+  event: Parameters<typeof raiseEvent>[1];
+}
+
+/**
+ * The milestones a wallboard's figures show as reached, after a review counted for teamId (if any):
+ * the workspace's own wallboard (wallboardId null) or a named one, each with its goal and target.
+ */
+export function reachedMilestones(
+  dashboard: Pick<Awaited<ReturnType<typeof loadDashboard>>, 'teams' | 'week' | 'targetReviews' | 'totals'>,
+  workspaceId: number,
+  teamId: number | null,
+  wallboardId: number | null = null,
+): Milestone[] {
+  const { week } = dashboard;
+  const reached: Milestone[] = [];
+  // The workspace's own wallboard keeps the keys it had before named wallboards had milestones.
+  const board = wallboardId === null ? 'workspace' : `wallboard:${wallboardId}`;
+  const team = teamId === null ? undefined : dashboard.teams.find((t) => t.id === teamId);
+  if (team?.weeklyGoal && team.weekReviews >= team.weeklyGoal) {
+    reached.push({
+      key: `goal:team:${team.id}:${week.startsAt}`,
+      event: { type: 'goal.reached', workspaceId, data: { teamId: team.id, wallboardId, goal: team.weeklyGoal, weekStartsAt: week.startsAt } },
+    });
+  }
+  if (week.goal && week.reviews >= week.goal) {
+    reached.push({
+      key: `goal:${board}:${week.startsAt}`,
+      event: { type: 'goal.reached', workspaceId, data: { teamId: null, wallboardId, goal: week.goal, weekStartsAt: week.startsAt } },
+    });
+  }
+  if (dashboard.targetReviews > 0 && dashboard.totals.googleReviews >= dashboard.targetReviews) {
+    const key = wallboardId === null ? `target:${dashboard.targetReviews}` : `target:${board}:${dashboard.targetReviews}`;
+    reached.push({ key, event: { type: 'target.reached', workspaceId, data: { target: dashboard.targetReviews, wallboardId } } });
+  }
+  return reached;
+}
+
+export function milestonesWorker(store: Store) {
+  return async (job: Job<DomainEvent<'review.created' | 'review.matched'>>): Promise<object> => {
+    const event = job.data;
+    const { db } = store.database;
+    const workspace = await findWorkspaceById(db, event.workspaceId);
+    if (!workspace) return { raised: 0 };
+    const teamId = event.type === 'review.matched' ? (event.data as DomainEvent<'review.matched'>['data']).teamId : null;
+    // The figures of the wallboard the review counts on: its team's, or the workspace's own for "Unknown".
+    const wallboard = teamId === null ? null : await wallboardOfTeam(db, workspace, teamId);
+    let raised = 0;
+    for (const milestone of reachedMilestones(await loadDashboard(db, workspace, wallboard), workspace.id, teamId, wallboard?.id ?? null)) {
+      await db.transaction(async (tx) => {
+        const [taken] = await tx
+          .insert(milestonesReached)
+          .values({ workspaceId: workspace.id, key: milestone.key })
+          .onConflictDoNothing()
+          .returning({ key: milestonesReached.key });
+        if (!taken) return;
+        await raiseEvent(store.jobs, milestone.event, { tx, onceKey: `${workspace.id}:${milestone.key}` });
+        raised++;
+      });
+    }
+    return { raised };
+  };
+}
+
+/**
+ * A celebration on every screen of the workspace with no milestone behind it (SPEC.md section 7's
+ * demo): it carries `{ demo: true }`, so the screens label it a demo, and it raises no domain event,
+ * so no webhook hears of it.
+ */
+export async function sendDemoCelebration(database: Database, workspaceId: number): Promise<void> {
+  await publishLiveEvent(database, { workspaceId, event: 'celebration', detail: { demo: true } });
+}

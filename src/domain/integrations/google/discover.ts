@@ -1,0 +1,66 @@
+import type { Runtime } from '#platform/runtime.ts';
+import type { Workspace } from '#domain/workspace/workspaces.ts';
+import { GbpApi, resourceId } from './api.ts';
+import { createOAuthClient } from './client.ts';
+import { markBroken, readConnection, saveDiscovery } from './connection.ts';
+import { GoogleError } from './errors.ts';
+import { QUOTA_STILL_BLOCKED } from '#shared/google-messages.ts';
+import { logError } from '#platform/log/log.ts';
+
+export interface DiscoveryAnswer {
+  success: boolean;
+  accountId: string | null;
+  locationId: string | null;
+  error: string | null;
+}
+
+/** Discovery is interactive: one quick retry, then the admin gets an answer. */
+const DISCOVERY_RETRY = { attempts: 2, baseDelayMs: 250, maxDelayMs: 1000 };
+
+/**
+ * Lists the connected Google account's accounts and their locations (every page) and keeps the first
+ * location: its ids, title, Maps page, and its "leave a review" link when the workspace has none.
+ */
+export async function discoverLocation(runtime: Runtime, workspace: Workspace): Promise<DiscoveryAnswer> {
+  const { database, config, secretKey } = runtime;
+  const connection = await readConnection(database.db, workspace.id, secretKey);
+  const failed = (error: string): DiscoveryAnswer => ({ success: false, accountId: connection.accountId, locationId: connection.locationId, error });
+  if (!connection.refreshToken) return failed('Connect a Google account first.');
+  if (connection.broken) return failed(connection.brokenReason ?? 'Google no longer accepts this connection. Reconnect the Google account.');
+  const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, DISCOVERY_RETRY);
+  try {
+    for await (const account of api.accounts()) {
+      for await (const location of api.locations(account.name)) {
+        const found = {
+          accountId: resourceId(account.name),
+          locationId: resourceId(location.name),
+          title: location.title ?? null,
+          mapsUri: location.metadata?.mapsUri ?? null,
+          newReviewUri: location.metadata?.newReviewUri ?? null,
+        };
+        await saveDiscovery(database.db, workspace.id, found);
+        return { success: true, accountId: found.accountId, locationId: found.locationId, error: null };
+      }
+    }
+    return failed('No business location was found for this Google account.');
+  } catch (error) {
+    if (!(error instanceof GoogleError)) throw error;
+    if (error.failure === 'quota_blocked') return failed(QUOTA_STILL_BLOCKED);
+    if (error.failure === 'invalid_grant') await markBroken(database.db, workspace.id, error.message);
+    return failed(error.message);
+  }
+}
+
+/**
+ * Right after the admin connects Google: discovery at once when the ids are not known yet (a
+ * reconnect keeps the ids the admin has). A failure only leaves the card at "Setup Incomplete".
+ */
+export async function discoverAfterConsent(runtime: Runtime, workspace: Workspace): Promise<void> {
+  const connection = await readConnection(runtime.database.db, workspace.id, runtime.secretKey);
+  if (connection.accountId && connection.locationId) return;
+  try {
+    await discoverLocation(runtime, workspace);
+  } catch (error) {
+    logError('Google discovery after connecting failed', error);
+  }
+}

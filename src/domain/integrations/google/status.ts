@@ -1,0 +1,32 @@
+import { planAllowsGoogle } from '#shared/plans.ts';
+import type { Runtime } from '#platform/runtime.ts';
+import type { Workspace } from '#domain/workspace/workspaces.ts';
+import { googleConfigured } from './client.ts';
+import { readConnection, type LastSync } from './connection.ts';
+
+/** What the admin's Google My Business Profile card shows (decision 021). Never the token. */
+export interface GoogleStatus {
+  allowed: boolean;
+  configured: boolean;
+  connected: boolean;
+  broken: boolean;
+  accountId: string | null;
+  locationId: string | null;
+  locationTitle: string | null;
+  lastSync: LastSync | null;
+}
+
+export async function googleStatus(runtime: Runtime, workspace: Workspace): Promise<GoogleStatus> {
+  const connection = await readConnection(runtime.database.db, workspace.id, runtime.secretKey);
+  return {
+    allowed: planAllowsGoogle(workspace.plan),
+    configured: googleConfigured(runtime.config),
+    connected: connection.tokenStored,
+    // A token this server cannot open (APP_SECRET changed) is as good as revoked.
+    broken: connection.broken || (connection.tokenStored && !connection.refreshToken),
+    accountId: connection.accountId,
+    locationId: connection.locationId,
+    locationTitle: connection.locationTitle,
+    lastSync: connection.lastSync,
+  };
+}

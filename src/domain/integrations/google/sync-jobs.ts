@@ -1,0 +1,62 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Job } from 'pg-boss';
+import type { JobQueue } from '#platform/jobs/queue.ts';
+import { logError } from '#platform/log/log.ts';
+import type { Runtime } from '#platform/runtime.ts';
+import { findWorkspaceById, type Workspace } from '#domain/workspace/workspaces.ts';
+import { connectedWorkspaceIds, INTERNAL_ERROR, syncWorkspace, type SyncOutcome } from './sync.ts';
+
+// Google syncs are jobs of the google-sync queue: its "exclusive" policy keyed by workspace lets one
+// sync per workspace be queued or running at a time, across instances, whoever asked for it.
+
+export interface GoogleSyncJob {
+  workspaceId: number;
+}
+
+/** How long Poll Now waits for its sync before answering that it is still running. */
+export const POLL_NOW_WAIT_MS = 25_000;
+
+const keyOf = (workspaceId: number) => `workspace:${workspaceId}`;
+
+/** The google-sync queue's worker: the job's output is the sync's outcome. */
+export function googleSyncWorker(runtime: Runtime) {
+  return async (job: Job<GoogleSyncJob>): Promise<SyncOutcome> => {
+    try {
+      const workspace = await findWorkspaceById(runtime.database.db, job.data.workspaceId);
+      if (!workspace) return { status: 'skipped', reason: 'not_connected' };
+      return await syncWorkspace(runtime, workspace);
+    } catch (error) {
+      logError(`The Google sync of workspace ${job.data.workspaceId} failed`, error);
+      return { status: 'failed', error: INTERNAL_ERROR, broken: false };
+    }
+  };
+}
+
+/**
+ * A schedule tick: one sync job per connected workspace, in the tick's time slot. Every instance
+ * ticks; a slot holds one job per workspace, so each workspace is synced once per tick.
+ */
+export async function queueScheduledSyncs(runtime: Runtime, slotSeconds: number): Promise<void> {
+  for (const workspaceId of await connectedWorkspaceIds(runtime.database.db)) {
+    await runtime.jobs.send('google-sync', { workspaceId } satisfies GoogleSyncJob, { singletonKey: keyOf(workspaceId), singletonSeconds: slotSeconds });
+  }
+}
+
+export type PollNowResult = { status: 'busy' } | { status: 'running' } | SyncOutcome;
+
+/**
+ * Poll Now: a sync job for the workspace, waited for up to waitMs. "busy" when a sync of the
+ * workspace is already queued or running; "running" when this one has not ended in time.
+ */
+export async function pollNow(jobs: JobQueue, workspace: Pick<Workspace, 'id'>, waitMs = POLL_NOW_WAIT_MS): Promise<PollNowResult> {
+  const id = await jobs.send('google-sync', { workspaceId: workspace.id } satisfies GoogleSyncJob, { singletonKey: keyOf(workspace.id) });
+  if (!id) return { status: 'busy' };
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    const job = await jobs.job<GoogleSyncJob>('google-sync', id);
+    if (job?.state === 'completed') return job.output as SyncOutcome;
+    if (job?.state === 'failed' || job?.state === 'cancelled') return { status: 'failed', error: INTERNAL_ERROR, broken: false };
+    await sleep(100);
+  }
+  return { status: 'running' };
+}

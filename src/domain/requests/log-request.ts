@@ -1,0 +1,181 @@
+import type { Database } from '#platform/db/database.ts';
+import { emailOutbox, reviewRequests } from '#platform/db/schema.ts';
+import type { OutboxStatus } from '#shared/statuses.ts';
+import { composeReviewEmail, reviewLinkUrl } from '#domain/email/compose.ts';
+import { firstAttempt, queueOutboxMessage, type Outgoing } from '#domain/email/outbox.ts';
+import { raiseEvent } from '#domain/events/domain-events.ts';
+import { isUnsubscribed, unsubscribeUrl } from '#domain/email/unsubscribe.ts';
+import { announceDataChange } from '#platform/live/publish.ts';
+import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE, type Plan } from '#shared/plans.ts';
+import { sanitizeEmailHtml } from '#platform/sanitize-html.ts';
+import { getTeamInWorkspace, isTeamReadOnly, planProblemMessage } from '#domain/game/teams.ts';
+import { escapeHtml, fillPlaceholders, type PlaceholderValues } from '#shared/placeholders.ts';
+import { getTemplateInWorkspace } from './templates.ts';
+import { newToken } from '#platform/tokens.ts';
+import type { LogRequestPayload } from '#contracts/payloads.ts';
+import { isReservedTeamName } from '#shared/team-rules.ts';
+import type { Workspace } from '#domain/workspace/workspaces.ts';
+import { logError } from '#platform/log/log.ts';
+import { challengeSettings } from '#domain/reviews/scoring.ts';
+import { staffIdFor } from '#domain/game/staff/people.ts';
+import { localDateOf } from '#shared/time.ts';
+import { INTERACTION_DATE_FUTURE } from '#shared/rules.ts';
+import { matchKeyColumns } from '#domain/reviews/match-keys.ts';
+
+// Logging a review request (issue 4): the staff member's form becomes a stored request with its
+// tracked-link token, its email in the outbox and the queue job that sends it, committed together.
+// A send that fails is retried by the queue; one that cannot happen without SMTP stays in the outbox.
+
+/** The request as POST /api/review-requests answers it (campaignId and inviteId both name it). */
+export interface LoggedRequest {
+  id: number;
+  campaignId: number;
+  inviteId: number;
+  customerName: string;
+  customerEmail: string;
+  staffFirstName: string;
+  teamId: number;
+  teamName: string;
+  createdAt: string;
+  emailStatus: OutboxStatus;
+  /** Only when the email was not sent: the customer's review link, for staff to copy or text. */
+  reviewLink?: string;
+}
+
+export type LogRequestProblem = 'plan' | 'team' | 'team_read_only' | 'template' | 'unsubscribed' | 'interaction_future';
+
+type ProblemText = { message: string; field?: 'teamId' | 'templateId' | 'email' | 'interactionDate' };
+
+const LOG_REQUEST_PROBLEMS: Record<Exclude<LogRequestProblem, 'team_read_only'>, ProblemText> = {
+  plan: { message: REQUEST_LOGGING_UPGRADE_MESSAGE },
+  // The Unknown team holds reviews that match nobody: a request is always logged for a real team.
+  team: { message: 'Team selection is required', field: 'teamId' },
+  template: { message: 'Template selection is required', field: 'templateId' },
+  unsubscribed: { message: 'This customer unsubscribed from your review requests, so no email can be sent to them', field: 'email' },
+  interaction_future: { message: INTERACTION_DATE_FUTURE, field: 'interactionDate' },
+};
+
+/** What the answer says of a refused request; plan problems name the plan's limit. */
+export function logRequestProblemText(problem: LogRequestProblem, plan: Plan): ProblemText {
+  return problem === 'team_read_only' ? { message: planProblemMessage('read_only', plan), field: 'teamId' } : LOG_REQUEST_PROBLEMS[problem];
+}
+
+export type LogRequestResult = { ok: true; request: LoggedRequest } | { ok: false; problem: LogRequestProblem };
+
+export interface LogRequestContext extends Outgoing {
+  database: Database;
+  publicUrl: string;
+}
+
+/** True when HTML shows no text at all (an empty editor gives "<p><br></p>"). */
+export function isBlankHtml(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;|\u00a0/gi, '')
+      .trim() === ''
+  );
+}
+
+export async function logReviewRequest(ctx: LogRequestContext, workspace: Workspace, input: LogRequestPayload): Promise<LogRequestResult> {
+  if (!planAllowsRequestLogging(workspace.plan)) return { ok: false, problem: 'plan' };
+  const { db } = ctx.database;
+  const team = await getTeamInWorkspace(db, workspace.id, input.teamId);
+  if (!team || isReservedTeamName(team.name)) return { ok: false, problem: 'team' };
+  if (await isTeamReadOnly(db, workspace, team.id)) return { ok: false, problem: 'team_read_only' };
+  const template = await getTemplateInWorkspace(db, workspace.id, input.templateId);
+  if (!template) return { ok: false, problem: 'template' };
+  if (await isUnsubscribed(db, workspace.id, input.email)) return { ok: false, problem: 'unsubscribed' };
+  const today = localDateOf(new Date(), (await challengeSettings(db, workspace)).timezone);
+  if (input.interactionDate > today) return { ok: false, problem: 'interaction_future' };
+
+  // The staff member's edited subject and body, or the template's when left empty. Placeholders still
+  // in them are filled here too (names typed after the template was chosen), values escaped for HTML.
+  const values: PlaceholderValues = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    staffFirstName: input.staffFirstName,
+    companyName: workspace.businessName,
+  };
+  const subject = fillPlaceholders(input.customEmailSubject || template.subject, values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+  const custom = sanitizeEmailHtml(input.customEmailContent);
+  const bodyHtml = sanitizeEmailHtml(fillPlaceholders(isBlankHtml(custom) ? template.htmlContent : custom, values, escapeHtml));
+
+  const token = newToken();
+  const email = composeReviewEmail({
+    businessName: workspace.businessName,
+    staffFirstName: input.staffFirstName,
+    staffEmail: input.staffEmail,
+    customerEmail: input.email,
+    subject,
+    bodyHtml,
+    reviewUrl: reviewLinkUrl(ctx.publicUrl, token),
+    unsubscribeUrl: unsubscribeUrl(ctx.publicUrl, token),
+  });
+
+  const { request, outboxId } = await db.transaction(async (tx) => {
+    const [request] = await tx
+      .insert(reviewRequests)
+      .values({
+        workspaceId: workspace.id,
+        teamId: team.id,
+        staffId: await staffIdFor(tx, workspace.id, input.staffEmail, input.staffFirstName),
+        interactionDate: input.interactionDate || today,
+        staffFirstName: input.staffFirstName,
+        staffEmail: input.staffEmail,
+        customerFirstName: input.firstName,
+        customerLastName: input.lastName,
+        customerEmail: input.email,
+        ...matchKeyColumns({ firstName: input.firstName, lastName: input.lastName, email: input.email }),
+        templateId: template.id,
+        emailSubject: subject,
+        emailHtml: bodyHtml,
+        token,
+      })
+      .returning({ id: reviewRequests.id, createdAt: reviewRequests.createdAt });
+    const [outbox] = await tx
+      .insert(emailOutbox)
+      .values({
+        workspaceId: workspace.id,
+        requestId: request!.id,
+        toAddress: email.to,
+        fromName: email.fromName,
+        replyTo: email.replyTo,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        unsubscribeUrl: email.unsubscribeUrl,
+        status: ctx.sender.mailer ? 'pending' : 'not sent: no SMTP',
+      })
+      .returning({ id: emailOutbox.id });
+    if (ctx.sender.mailer) await queueOutboxMessage(tx, ctx.jobs, { workspaceId: workspace.id, outboxId: outbox!.id, round: 0 });
+    await raiseEvent(ctx.jobs, { type: 'request.logged', workspaceId: workspace.id, data: { requestId: request!.id } }, { tx });
+    return { request: request!, outboxId: outbox!.id };
+  });
+
+  try {
+    await announceDataChange(ctx.database, workspace.id);
+  } catch (error) {
+    logError('Could not announce a logged review request', error);
+  }
+
+  const sent = await firstAttempt(db, workspace.id, outboxId);
+  return {
+    ok: true,
+    request: {
+      id: request.id,
+      campaignId: request.id,
+      inviteId: request.id,
+      customerName: `${input.firstName} ${input.lastName}`,
+      customerEmail: input.email,
+      staffFirstName: input.staffFirstName,
+      teamId: team.id,
+      teamName: team.name,
+      createdAt: request.createdAt.toISOString(),
+      emailStatus: sent?.status ?? 'pending',
+      ...(sent?.status === 'sent' ? {} : { reviewLink: reviewLinkUrl(ctx.publicUrl, token) }),
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type JobResult, type JobWithMetadata, type Queue, type SendOptions } from 'pg-boss';
+import type { Database, Db } from '../db/database.ts';
+import { log, logError } from '../log/log.ts';
+
+// The durable job queue (decision 038): pg-boss on the product's own database, through its PGlite
+// adapter on the embedded one. Every queue the product uses is declared here, with its retry schedule.
+
+// What outside receivers (Slack, Teams, webhook targets) get: the first retry within 10 s, the
+// second within a minute, then further apart up to 10 h, for about a day (14 retries).
+const DELIVERY_RETRIES = { retryLimit: 14, retryDelay: 5, retryBackoff: true, retryDelayMax: 36_000, expireInSeconds: 60 } as const;
+// A consumer's own step (reading the event, fanning out deliveries) fails only when the database does.
+const CONSUMER_RETRIES = { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 } as const;
+
+export const QUEUES = {
+  // Retried with backoff for about a day: 2-4 s, 4-8 s, ... then every 30 min (56 retries).
+  email: { name: 'email', notify: true, retryLimit: 56, retryDelay: 2, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
+  // One queued or running sync per workspace (singletonKey), across instances. A failed run is not
+  // retried: the next scheduled one is the retry.
+  googleSync: { name: 'google-sync', policy: 'exclusive', notify: true, retryLimit: 0, expireInSeconds: 1800 },
+  // Consumers of domain events (src/domain/events/domain-events.ts), one queue each.
+  milestones: { name: 'milestones', notify: true, ...CONSUMER_RETRIES },
+  alerts: { name: 'alerts', notify: true, ...CONSUMER_RETRIES },
+  alertDelivery: { name: 'alert-delivery', notify: true, ...DELIVERY_RETRIES },
+  // Outbound webhooks (decision 043): the fan-out of an event to endpoints, then each delivery.
+  webhooks: { name: 'webhooks', notify: true, ...CONSUMER_RETRIES },
+  webhookDelivery: { name: 'webhook-delivery', notify: true, ...DELIVERY_RETRIES },
+} as const satisfies Record<string, Queue>;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
+
+/** Settles each job of a batch on its own: `completed`, or `failed` (retried while retries remain). */
+export type BatchHandler<T> = (jobs: JobWithMetadata<T>[]) => Promise<JobResult[]>;
+
+export interface QueueSendOptions extends Pick<SendOptions, 'id' | 'singletonKey' | 'singletonSeconds'> {
+  /** A transaction the job is inserted in: it exists exactly when the transaction commits. */
+  tx?: Pick<Db, 'execute'>;
+}
+
+export interface JobQueue {
+  /** Queues a job; null when the queue's policy or the given id already holds one like it. */
+  send(queue: QueueName, data: object, options?: QueueSendOptions): Promise<string | null>;
+  /** Handles the queue's jobs in batches (many at once after an outage). */
+  work<T extends object>(queue: QueueName, handler: BatchHandler<T>): Promise<void>;
+  /** Handles the queue's jobs one at a time; what the handler returns is the job's output. */
+  workOne<T extends object>(queue: QueueName, handler: (job: Job<T>) => Promise<object>): Promise<void>;
+  job<T extends object>(queue: QueueName, id: string): Promise<JobWithMetadata<T> | null>;
+  /** True between start and stop. */
+  running(): boolean;
+  /** Takes no new job, waits up to timeoutMs for the running ones; those still running are retried later. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+const EMAIL_BATCH = 20;
+// With NOTIFY a new job starts at once; polling finds the retries that come due.
+const POLL_SECONDS = 2;
+
+export interface JobQueueOptions {
+  /** Tests only (config.retryDelaySeconds): every retry after this many seconds, no backoff, polled as often. */
+  retryDelaySeconds?: number | undefined;
+}
+
+/** A queue's schedule, or the test run's flat one: same retry count, so "failed after the last retry" still happens. */
+export function scheduled(queue: Queue, retryDelaySeconds: number | undefined): Queue {
+  if (retryDelaySeconds === undefined || !queue.retryLimit) return queue;
+  // pg-boss takes a ceiling only with backoff.
+  const { retryDelayMax: _ceiling, ...flat } = queue;
+  return { ...flat, retryDelay: retryDelaySeconds, retryBackoff: false };
+}
+
+export async function startJobQueue(database: Database, { retryDelaySeconds }: JobQueueOptions = {}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    ...database.jobStore,
+    useListenNotify: true,
+    // The schedule is the product's own (croner, src/domain/integrations/google/scheduler.ts); pg-boss runs only queues.
+    schedule: false,
+    persistWarnings: false,
+  });
+  boss.on('error', (error) => logError('The job queue reported an error', error));
+  boss.on('warning', (warning) => log.warn({ warning: warning.message }, 'The job queue warned'));
+  let started = false;
+  await boss.start();
+  started = true;
+  for (const declared of Object.values(QUEUES)) {
+    const queue = scheduled(declared, retryDelaySeconds);
+    // createQueue is idempotent; updateQueue brings an existing queue to the schedule declared above.
+    await boss.createQueue(queue.name, queue);
+    const { name, policy: _policy, ...changeable } = queue as Queue;
+    await boss.updateQueue(name, changeable);
+  }
+  const pollSeconds = Math.min(POLL_SECONDS, retryDelaySeconds ?? POLL_SECONDS);
+  const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
+
+  return {
+    send: (queue, data, { tx, ...options } = {}) =>
+      boss.send(queue, data, { ...options, ...(tx ? { db: fromDrizzle(tx as DrizzleTransactionLike, sql) } : {}) }),
+    work: async (queue, handler) => {
+      await boss.work(queue, { ...polling, batchSize: EMAIL_BATCH, burstWhenBatchFull: true, includeMetadata: true, perJobResults: true }, (jobs) =>
+        handler(jobs as JobWithMetadata<never>[]),
+      );
+    },
+    workOne: async (queue, handler) => {
+      await boss.work(queue, { ...polling, batchSize: 1 }, async ([job]) => handler(job as Job<never>));
+    },
+    job: (queue, id) => boss.getJobById(queue, id),
+    running: () => started,
+    stop: async (timeoutMs) => {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+  };
+}
+
+/**
+ * Queues again, each under the job id it had, work a table says is still to be done: a backup carries
+ * the tables, not the queue, so after a restore this sends what was waiting; at any other start the
+ * queue still holds those ids and nothing is queued twice. Returns how many were queued.
+ */
+export async function queueAgain(jobs: JobQueue, queue: QueueName, unsent: { id: string; data: object }[]): Promise<number> {
+  let queued = 0;
+  for (const { id, data } of unsent) {
+    if (await jobs.send(queue, data, { id })) queued++;
+  }
+  return queued;
+}

@@ -1,0 +1,39 @@
+import { isSlug } from './rules.ts';
+
+/** First path segments that belong to the product itself: never a workspace, never redirected. */
+export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
+  'api',
+  'r',
+  'wall',
+  'demo',
+  'login',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'logout',
+  'admin',
+  '_astro',
+  'assets',
+  '_image',
+  '_server-islands',
+  '404',
+  '500',
+  'healthz',
+  'readyz',
+  // The API reference (/docs/api).
+  'docs',
+]);
+
+export function firstSegment(pathname: string): string {
+  return pathname.split('/')[1] ?? '';
+}
+
+/** A path whose first segment could be a workspace's slug (DESIGN.md "Paths and redirects"). */
+export function isSlugStylePath(pathname: string): boolean {
+  const segment = firstSegment(pathname);
+  return isSlug(segment) && !RESERVED_SEGMENTS.has(segment);
+}
+
+export function isInWorkspace(pathname: string, slug: string): boolean {
+  return pathname === `/${slug}` || pathname.startsWith(`/${slug}/`);
+}
