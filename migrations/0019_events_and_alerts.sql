@@ -7,7 +7,7 @@ CREATE TABLE milestones_reached (
   PRIMARY KEY (workspace_id, key)
 );
 
--- Slack and Teams alerts: the incoming-webhook URLs sealed (src/lib/secret-box.ts), never sent back
+-- Slack and Teams alerts: the incoming-webhook URLs sealed (src/platform/secret-box.ts), never sent back
 -- to a browser; which events alert; the last failure of each, for the admin's card.
 CREATE TABLE alert_settings (
   workspace_id integer PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,

@@ -1,5 +1,5 @@
 -- Outbound webhooks (issue 15 point 5, decision 043): the admin's endpoints, with their signing
--- secret sealed (src/lib/secret-box.ts); one delivery per event and endpoint, with the body sent on
+-- secret sealed (src/platform/secret-box.ts); one delivery per event and endpoint, with the body sent on
 -- every attempt and resend; one row per attempt.
 CREATE TABLE webhook_endpoints (
   id serial PRIMARY KEY,
