@@ -21,6 +21,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** How long past the shutdown timeout the database and the queue get to close before the process exits anyway. */
+const STOP_GRACE_MS = 10_000;
+
 /** Milliseconds since the process started, when each part of the start-up was done (bench:start reads them). */
 const startedAt = (): number => Math.round(performance.now());
 
@@ -77,6 +80,12 @@ async function start() {
     const timeoutMs = config.shutdownTimeoutMs;
     log.info(`${signal}: finishing the requests in flight (up to ${timeoutMs} ms), then stopping`);
     const deadline = Date.now() + timeoutMs;
+    // Whatever hangs (a database that does not close, a job that ignores its deadline), the process
+    // ends: a deploy waits for it, and a stop that never ends holds the data folder's lock.
+    setTimeout(() => {
+      log.error(`Still stopping ${timeoutMs + STOP_GRACE_MS} ms after ${signal}: exiting without waiting`);
+      process.exit(1);
+    }, timeoutMs + STOP_GRACE_MS).unref();
     const drained = requests.drain(timeoutMs);
     runtime.live.closeAll();
     if (!(await drained)) log.warn(`Requests still running after ${timeoutMs} ms were cut`);

@@ -65,6 +65,10 @@ function slowPost(url: string, body: string) {
       let text = '';
       res.on('data', (chunk) => (text += chunk));
       res.on('end', () => resolve({ status: res.statusCode!, text }));
+      // An answer cut off after its headers ends with 'close' and no 'end': a failure, not a wait.
+      res.on('close', () => {
+        if (!res.complete) reject(new Error(`The answer (${res.statusCode}) was cut off after: ${text}`));
+      });
     });
     req.on('error', reject);
   });
