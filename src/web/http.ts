@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { nextPage, PAGE_PROBLEM, pageOf, type Page } from '#shared/paging.ts';
 import { MAX_ROW_ID } from '#shared/rules.ts';
+import type { PlanLimitName, Refusal } from '#shared/plans.ts';
 import { parseJsonText, unsafeInput } from '#contracts/json-input.ts';
 
 export const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
@@ -27,9 +28,6 @@ export const unauthorized = (message = 'Authentication required') => errorJson(4
 export const forbidden = (message = 'Admin access required') => errorJson(403, message);
 export const notFound = (message = 'Not found') => errorJson(404, message);
 
-/** What a plan limits (GET /api/admin/plan's limits, plus the free plan's two refusals). */
-export type PlanLimitName = 'teams' | 'wallboards' | 'autoMatch' | 'branding' | 'logging' | 'google';
-
 /** The header that tells a plan's refusal from a lost admin session (both 403; only the latter locks the admin panel). */
 export const PLAN_LIMIT_HEADER = 'x-plan-limit';
 
@@ -38,6 +36,11 @@ export function planLimitRefused(message: string, limit: PlanLimitName, field?: 
   const response = errorJson(403, message, field);
   response.headers.set(PLAN_LIMIT_HEADER, limit);
   return response;
+}
+
+/** A wing's refusal, answered once for every route: a plan's limit with its header, any other with its status. */
+export function refused(refusal: Refusal): Response {
+  return refusal.planLimit ? planLimitRefused(refusal.message, refusal.planLimit, refusal.field) : errorJson(refusal.status, refusal.message, refusal.field);
 }
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };

@@ -219,6 +219,25 @@ describe('HighLevel request intake', () => {
     expect(await requestsOf(workspaceId)).toHaveLength(1);
   });
 
+  it('answers a request the log refuses as the app and the public API do (decision 057)', async () => {
+    const { url, workspaceId, client, teamId } = await office();
+    const gone = (await client.post('/api/teams', { name: 'Closed branch' })).json as { id: number };
+    expect(
+      (await client.request('PUT', '/api/admin/crm-webhook/requests', { defaultTeamId: teamId, userTeams: [{ email: 'jess@clinic.test', teamId: gone.id }] }))
+        .status,
+    ).toBe(200);
+    expect((await client.request('DELETE', `/api/teams/${gone.id}`)).status).toBe(200);
+
+    const viaCrm = await deliver(url, contact());
+    const form = { staffFirstName: 'Jess', staffEmail: 'jess@clinic.test', teamId: gone.id, email: 'ana@example.com', firstName: 'Ana', lastName: 'Silva' };
+    const viaApp = await client.post('/api/review-requests', { ...form, templateId: (await client.get('/api/email-templates')).json[0].id });
+    expect(viaApp.status).toBe(400);
+    expect(viaCrm.status).toBe(viaApp.status);
+    expect(await viaCrm.json()).toMatchObject({ message: viaApp.json.message, field: 'teamId' });
+    expect(await requestsOf(workspaceId)).toHaveLength(0);
+    expect((await deliveriesOf(workspaceId))[0]).toMatchObject({ status: 'refused', reason: viaApp.json.message });
+  });
+
   it('refuses a contact without an email or first name with 422, logged with the reason', async () => {
     const { url, workspaceId } = await office();
     const noEmail = await deliver(url, contact({ email: '' }));

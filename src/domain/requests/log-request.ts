@@ -6,7 +6,7 @@ import { firstAttempt, queueOutboxMessage, type Outgoing } from '#domain/email/o
 import { raiseEvent } from '#domain/events/domain-events.ts';
 import { isUnsubscribed, unsubscribeUrl } from '#domain/email/unsubscribe.ts';
 import { announceDataChange } from '#platform/live/publish.ts';
-import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE, type Plan } from '#shared/plans.ts';
+import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE, type Plan, type Refusal } from '#shared/plans.ts';
 import { sanitizeEmailHtml } from '#platform/sanitize-html.ts';
 import { getTeamInWorkspace, isTeamReadOnly, planProblemMessage } from '#domain/game/teams.ts';
 import { escapeHtml, fillPlaceholders, type PlaceholderValues } from '#shared/placeholders.ts';
@@ -44,20 +44,22 @@ export interface LoggedRequest {
 
 export type LogRequestProblem = 'plan' | 'team' | 'team_read_only' | 'template' | 'unsubscribed' | 'interaction_future';
 
-type ProblemText = { message: string; field?: 'teamId' | 'templateId' | 'email' | 'interactionDate' };
-
-const LOG_REQUEST_PROBLEMS: Record<Exclude<LogRequestProblem, 'team_read_only'>, ProblemText> = {
-  plan: { message: REQUEST_LOGGING_UPGRADE_MESSAGE },
+const LOG_REQUEST_REFUSALS: Record<Exclude<LogRequestProblem, 'team_read_only'>, Refusal> = {
+  plan: { status: 403, message: REQUEST_LOGGING_UPGRADE_MESSAGE, planLimit: 'logging' },
   // The Unknown team holds reviews that match nobody: a request is always logged for a real team.
-  team: { message: 'Team selection is required', field: 'teamId' },
-  template: { message: 'Template selection is required', field: 'templateId' },
-  unsubscribed: { message: 'This customer unsubscribed from your review requests, so no email can be sent to them', field: 'email' },
-  interaction_future: { message: INTERACTION_DATE_FUTURE, field: 'interactionDate' },
+  team: { status: 400, message: 'Team selection is required', field: 'teamId' },
+  template: { status: 400, message: 'Template selection is required', field: 'templateId' },
+  unsubscribed: { status: 409, message: 'This customer unsubscribed from your review requests, so no email can be sent to them', field: 'email' },
+  interaction_future: { status: 400, message: INTERACTION_DATE_FUTURE, field: 'interactionDate' },
 };
 
-/** What the answer says of a refused request; plan problems name the plan's limit. */
-export function logRequestProblemText(problem: LogRequestProblem, plan: Plan): ProblemText {
-  return problem === 'team_read_only' ? { message: planProblemMessage('read_only', plan), field: 'teamId' } : LOG_REQUEST_PROBLEMS[problem];
+/**
+ * How every way in answers a refused request (the app's API, the public API, the CRM receiver): the
+ * same input gets the same status and words (decision 057); plan problems name the plan's limit.
+ */
+export function logRequestRefusal(problem: LogRequestProblem, plan: Plan): Refusal {
+  if (problem === 'team_read_only') return { status: 403, message: planProblemMessage('read_only', plan), field: 'teamId', planLimit: 'teams' };
+  return LOG_REQUEST_REFUSALS[problem];
 }
 
 export type LogRequestResult = { ok: true; request: LoggedRequest } | { ok: false; problem: LogRequestProblem };

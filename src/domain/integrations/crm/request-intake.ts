@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
 import { unsafeInput } from '#contracts/json-input.ts';
 import { crmRequestIntake, crmRequestSettings, reviewRequests, teams, type CrmUserTeam } from '#platform/db/schema.ts';
-import { logRequestProblemText, logReviewRequest, type LogRequestContext } from '#domain/requests/log-request.ts';
+import { logRequestRefusal, logReviewRequest, type LogRequestContext } from '#domain/requests/log-request.ts';
 import { getTeamInWorkspace } from '#domain/game/teams.ts';
 import { getTemplateInWorkspace, listActiveTemplates } from '#domain/requests/templates.ts';
 import { logRequestPayload } from '#contracts/payloads.ts';
@@ -224,9 +224,8 @@ async function handle(context: RequestIntakeContext, workspace: Workspace, deliv
   }
   if (!result.ok) {
     await releaseClaim(db, claim.id);
-    const problem = logRequestProblemText(result.problem, workspace.plan);
-    const status = result.problem === 'plan' || result.problem === 'team_read_only' ? 403 : result.problem === 'unsubscribed' ? 409 : 422;
-    return refuse(status, problem.message, problem.field);
+    const refusal = logRequestRefusal(result.problem, workspace.plan);
+    return refuse(refusal.status, refusal.message, refusal.field);
   }
   const requestId = result.request.id;
   await db.transaction(async (tx) => {

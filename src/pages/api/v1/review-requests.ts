@@ -4,9 +4,9 @@ import { withIdempotency } from '#web/api-v1/idempotency.ts';
 import { listApiReviewRequests } from '#domain/reviews/api-queries.ts';
 import { apiReviewRequestPayload } from '#contracts/api-v1.ts';
 import { emailSender } from '#domain/email/mailer.ts';
-import { badRequest, errorJson, json, jsonPage, parseJsonBody, planLimitRefused } from '#web/http.ts';
+import { badRequest, errorJson, json, jsonPage, parseJsonBody, refused } from '#web/http.ts';
 import { linkBase } from '#web/public-url.ts';
-import { logRequestProblemText, logReviewRequest } from '#domain/requests/log-request.ts';
+import { logRequestRefusal, logReviewRequest } from '#domain/requests/log-request.ts';
 import { getTeamInWorkspace } from '#domain/game/teams.ts';
 import { getTemplateInWorkspace, listActiveTemplates } from '#domain/requests/templates.ts';
 
@@ -46,12 +46,7 @@ export const POST: APIRoute = async ({ locals, request, url }) => {
       ...parsed.data,
       templateId,
     });
-    if (!result.ok) {
-      const problem = logRequestProblemText(result.problem, workspace.plan);
-      if (result.problem === 'plan') return planLimitRefused(problem.message, 'logging');
-      if (result.problem === 'team_read_only') return planLimitRefused(problem.message, 'teams', problem.field);
-      return result.problem === 'unsubscribed' ? errorJson(409, problem.message, problem.field) : badRequest(problem.message, problem.field);
-    }
+    if (!result.ok) return refused(logRequestRefusal(result.problem, workspace.plan));
     return json(result.request, 201);
   });
 };
