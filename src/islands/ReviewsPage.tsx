@@ -1,3 +1,4 @@
+import { isUnknownTeamName } from '#shared/team-rules.ts';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { TeamRef, TeamVisibleReview, UnmatchedInvite, UnmatchedReview } from '#domain/reviews/queries.ts';
 import { formatDateTime } from '#shared/format-date.ts';
@@ -34,7 +35,6 @@ interface Props extends ReviewsData {
   renderedAt: number;
 }
 
-const UNKNOWN_TEAM = 'Unknown';
 const STATUS_TEXT: Record<LiveStatus, string> = { connecting: 'Connecting…', live: 'Live', polling: 'Reconnecting…' };
 
 const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
@@ -216,8 +216,8 @@ export default function ReviewsPage(props: Props) {
   };
 
   const team = data.teams.find((t) => t.id === teamId) ?? null;
-  const isUnknown = team?.name === UNKNOWN_TEAM;
-  const assignable = useMemo(() => data.teams.filter((t) => t.name !== UNKNOWN_TEAM), [data.teams]);
+  const isUnknown = team != null && isUnknownTeamName(team.name);
+  const assignable = useMemo(() => data.teams.filter((t) => !isUnknownTeamName(t.name)), [data.teams]);
   const matched = team ? data.matched.filter((r) => r.team?.id === team.id) : data.matched;
   // Waiting reviews count for "Unknown" (decision 011): they belong to All Teams and to Unknown.
   const unmatched = !team || isUnknown ? data.unmatched : [];

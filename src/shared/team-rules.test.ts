@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_TEAM_NAME } from '#domain/workspace/workspaces.ts';
-import { canonicalTeamColor, DEFAULT_TEAM_COLOR, isReservedTeamName, RESERVED_TEAM_NAME, TEAM_COLORS, teamNameProblem } from './team-rules.ts';
+import { canonicalTeamColor, DEFAULT_TEAM_COLOR, isUnknownTeamName, UNKNOWN_TEAM_NAME, TEAM_COLORS, teamNameProblem } from './team-rules.ts';
 
 describe('team rules', () => {
   it('offers the six colours of the spec, Blue by default', () => {
@@ -24,8 +25,16 @@ describe('team rules', () => {
   });
 
   it('reserves the name of the Unknown team, in any case', () => {
-    expect(RESERVED_TEAM_NAME).toBe(UNKNOWN_TEAM_NAME);
-    expect(isReservedTeamName(' unKNOWN ')).toBe(true);
-    expect(isReservedTeamName('Unknowns')).toBe(false);
+    expect(UNKNOWN_TEAM_NAME).toBe('Unknown');
+    expect(isUnknownTeamName(' unKNOWN ')).toBe(true);
+    expect(isUnknownTeamName('Unknowns')).toBe(false);
+  });
+
+  it('is the only place that spells the Unknown team (the status label "Unknown" of src/shared/review-labels.ts is another thing)', () => {
+    const src = join(import.meta.dirname, '..');
+    const spelled = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx|astro)$/.test(file) && !/\.test\.tsx?$/.test(file) && !['shared/team-rules.ts', 'shared/review-labels.ts'].includes(file))
+      .filter((file) => /['`]Unknown['`]/.test(readFileSync(join(src, file), 'utf8')));
+    expect(spelled).toEqual([]);
   });
 });

@@ -16,8 +16,12 @@ export type TeamColor = (typeof TEAM_COLORS)[number]['value'];
 export const DEFAULT_TEAM_COLOR: TeamColor = '#3B82F6';
 export const TEAM_NAME_MAX = 50;
 
-/** The team every workspace has for reviews that match no request; equal to workspaces.ts's UNKNOWN_TEAM_NAME. */
-export const RESERVED_TEAM_NAME = 'Unknown';
+/**
+ * The team every workspace has for reviews that match no request. No other team may take its name in
+ * any case, so `isUnknownTeamName` is the one test for it, on the server and in the browser.
+ */
+export const UNKNOWN_TEAM_NAME = 'Unknown';
+export const UNKNOWN_TEAM_COLOR = '#6B7280';
 
 export const TEAM_NAME_REQUIRED = 'Team name is required';
 export const TEAM_NAME_TOO_LONG = `Team name must be at most ${TEAM_NAME_MAX} characters`;
@@ -36,6 +40,6 @@ export function canonicalTeamColor(color: string): TeamColor | undefined {
   return TEAM_COLORS.find((c) => c.value === upper)?.value;
 }
 
-export function isReservedTeamName(name: string): boolean {
-  return name.trim().toLowerCase() === RESERVED_TEAM_NAME.toLowerCase();
+export function isUnknownTeamName(name: string): boolean {
+  return name.trim().toLowerCase() === UNKNOWN_TEAM_NAME.toLowerCase();
 }

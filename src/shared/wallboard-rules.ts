@@ -1,4 +1,4 @@
-import { RESERVED_TEAM_NAME as UNKNOWN_TEAM_NAME } from './team-rules.ts';
+import { isUnknownTeamName } from './team-rules.ts';
 
 /**
  * A review of this many stars or fewer is celebrated as "New review collected", with no stars and no
@@ -11,8 +11,8 @@ export const NEUTRAL_AT_OR_BELOW = 3;
  * each). Equal scores share a rank; "Unknown" has none: its reviews count for nobody.
  */
 export function rankTeams<T extends { name: string; score: number; rank: number | null }>(teams: T[]): T[] {
-  const ranked = teams.filter((t) => t.name !== UNKNOWN_TEAM_NAME);
-  return teams.map((t) => (t.name === UNKNOWN_TEAM_NAME ? t : { ...t, rank: 1 + ranked.filter((o) => o.score > t.score).length }));
+  const ranked = teams.filter((t) => !isUnknownTeamName(t.name));
+  return teams.map((t) => (isUnknownTeamName(t.name) ? t : { ...t, rank: 1 + ranked.filter((o) => o.score > t.score).length }));
 }
 
 /** "Sarah Kim" -> "Sarah K."; a single name stays as it is. */

@@ -11,7 +11,8 @@ import { averageRatingX10, COUNTED_FOR_TEAM, teamScores, type TeamScore } from '
 import { readSettings } from '#domain/workspace/settings.ts';
 import { DEFAULT_ROTATE_SECONDS, WALLBOARD_PANELS, type WallboardPanel } from '#shared/settings-rules.ts';
 import { findWallboard, type Wallboard } from './wallboards.ts';
-import { findWorkspaceById, UNKNOWN_TEAM_NAME, type Workspace } from '#domain/workspace/workspaces.ts';
+import { findWorkspaceById, type Workspace } from '#domain/workspace/workspaces.ts';
+import { isUnknownTeamName } from '#shared/team-rules.ts';
 
 export interface DashboardTeam {
   id: number;
@@ -181,7 +182,7 @@ export async function sharedDashboardById(database: Database, workspaceId: numbe
 }
 
 function dashboardTeam(game: Game, s: TeamScore): DashboardTeam {
-  const unknown = s.name === UNKNOWN_TEAM_NAME;
+  const unknown = isUnknownTeamName(s.name);
   const scores = scoresOf(game, s.createdAt, (row) => !unknown && row.teamId === s.id);
   return {
     id: s.id,
@@ -212,7 +213,7 @@ function displayOf(values: Map<string, string>): WallboardDisplay {
 
 /** The newest reviews of the wallboard: its teams' own, and on the workspace's board those counting for "Unknown". */
 async function loadLatestReviews(db: Db, workspaceId: number, shown: TeamScore[], elsewhere: number[], showNames: boolean): Promise<LatestReview[]> {
-  const unknown = shown.find((t) => t.name === UNKNOWN_TEAM_NAME);
+  const unknown = shown.find((t) => isUnknownTeamName(t.name));
   if (shown.length === 0) return [];
   const onThisBoard = unknown
     ? elsewhere.length === 0

@@ -1,13 +1,13 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Database, Db } from '#platform/db/database.ts';
 import { announcedIfDone } from '#platform/live/publish.ts';
 import { teams } from '#platform/db/schema.ts';
 import { addUnderCap } from '#platform/db/workspace-cap.ts';
 import { PLAN_LIMIT_MESSAGES, teamsPerWallboard, type Plan } from '#shared/plans.ts';
 import { challengeSettings, teamScores } from '#domain/reviews/scoring.ts';
-import { isReservedTeamName, type TeamColor } from '#shared/team-rules.ts';
+import { isUnknownTeamName, type TeamColor, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
 import { findWallboard, readOnlyWallboards, WALLBOARD_NOT_FOUND } from './wallboards.ts';
-import { UNKNOWN_TEAM_NAME, type Workspace } from '#domain/workspace/workspaces.ts';
+import { unknownTeamRow, type Workspace } from '#domain/workspace/workspaces.ts';
 
 /** A team as the admin card and GET /api/teams show it. */
 export interface Team {
@@ -46,7 +46,7 @@ export type TeamResult = { ok: true; team: Team } | { ok: false; problem: TeamPr
 const teamColumns = { id: teams.id, name: teams.name, color: teams.color, weeklyGoal: teams.weeklyGoal };
 type TeamRow = { id: number; name: string; color: string; weeklyGoal: number | null };
 
-const isUnknown = (team: { name: string }) => team.name.toLowerCase() === UNKNOWN_TEAM_NAME.toLowerCase();
+const isUnknown = (team: { name: string }) => isUnknownTeamName(team.name);
 
 /**
  * The ids of the teams over the plan's limit: every team of a read-only wallboard (one over the
@@ -147,11 +147,7 @@ function teamAnswer({ weeklyGoal, ...team }: TeamRow, wallboardId: number | null
 
 /** Teams (besides "Unknown") on one wallboard: null is the workspace's own. */
 function onWallboard(workspaceId: number, wallboardId: number | null) {
-  return and(
-    eq(teams.workspaceId, workspaceId),
-    wallboardId === null ? isNull(teams.wallboardId) : eq(teams.wallboardId, wallboardId),
-    sql`lower(${teams.name}) <> lower(${UNKNOWN_TEAM_NAME})`,
-  );
+  return and(eq(teams.workspaceId, workspaceId), wallboardId === null ? isNull(teams.wallboardId) : eq(teams.wallboardId, wallboardId), not(unknownTeamRow));
 }
 
 /** Creates a team; `name` must already pass teamNameProblem and `color` be one of the six. */
@@ -162,7 +158,7 @@ async function insertTeam(
 ): Promise<TeamResult> {
   const name = input.name.trim();
   const wallboardId = input.wallboardId ?? null;
-  if (isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
+  if (isUnknownTeamName(name)) return { ok: false, problem: 'reserved_name' };
   if (wallboardId !== null) {
     const wallboard = await findWallboard(db, workspace, wallboardId);
     if (!wallboard) return { ok: false, problem: 'wallboard_not_found' };
@@ -206,7 +202,7 @@ async function changeTeam(
   const renaming = name !== undefined && name !== team.name;
   if (renaming && isUnknown(team)) return { ok: false, problem: 'unknown_locked' };
   if (await isTeamReadOnly(db, workspace, team.id)) return { ok: false, problem: 'read_only' };
-  if (renaming && isReservedTeamName(name)) return { ok: false, problem: 'reserved_name' };
+  if (renaming && isUnknownTeamName(name)) return { ok: false, problem: 'reserved_name' };
   if (renaming && (await nameTaken(db, workspace.id, name, team.id))) return { ok: false, problem: 'duplicate_name' };
   const changes = {
     ...(renaming ? { name } : {}),

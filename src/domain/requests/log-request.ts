@@ -13,7 +13,7 @@ import { escapeHtml, fillPlaceholders, type PlaceholderValues } from '#shared/pl
 import { getTemplateInWorkspace } from './templates.ts';
 import { newToken } from '#platform/tokens.ts';
 import type { LogRequestPayload } from '#contracts/payloads.ts';
-import { isReservedTeamName } from '#shared/team-rules.ts';
+import { isUnknownTeamName } from '#shared/team-rules.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { logError } from '#platform/log/log.ts';
 import { challengeSettings } from '#domain/reviews/scoring.ts';
@@ -83,7 +83,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
   if (!planAllowsRequestLogging(workspace.plan)) return { ok: false, problem: 'plan' };
   const { db } = ctx.database;
   const team = await getTeamInWorkspace(db, workspace.id, input.teamId);
-  if (!team || isReservedTeamName(team.name)) return { ok: false, problem: 'team' };
+  if (!team || isUnknownTeamName(team.name)) return { ok: false, problem: 'team' };
   if (await isTeamReadOnly(db, workspace, team.id)) return { ok: false, problem: 'team_read_only' };
   const template = await getTemplateInWorkspace(db, workspace.id, input.templateId);
   if (!template) return { ok: false, problem: 'template' };

@@ -3,7 +3,8 @@ import { raiseEvent, type Store } from '#domain/events/domain-events.ts';
 import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import { announceDataChange } from '#platform/live/publish.ts';
 import { COUNTED_FOR_TEAM } from './scoring.ts';
-import { UNKNOWN_TEAM_NAME, type Workspace } from '#domain/workspace/workspaces.ts';
+import type { Workspace } from '#domain/workspace/workspaces.ts';
+import { isUnknownTeamName, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
 import { getTeamVisibleReview, type TeamVisibleReview } from './queries.ts';
 import type { ReviewKind } from './store.ts';
 
@@ -132,7 +133,7 @@ export async function assignReviewToTeam(store: Store, workspace: Workspace, inp
       .from(teams)
       .where(and(eq(teams.workspaceId, workspace.id), eq(teams.id, input.teamId)));
     if (!team) return 'team_not_found';
-    if (team.name.toLowerCase() === UNKNOWN_TEAM_NAME.toLowerCase()) return 'unknown_team';
+    if (isUnknownTeamName(team.name)) return 'unknown_team';
     if (COUNTED_FOR_TEAM.has(review.status)) return 'already_matched';
     await tx
       .update(reviews)

@@ -3,7 +3,7 @@ import type { Db } from '#platform/db/database.ts';
 import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import type { MatchStatus } from '#shared/statuses.ts';
 import { challengeSettings, COUNTED_FOR_TEAM } from './scoring.ts';
-import { UNKNOWN_TEAM_NAME, type Workspace } from '#domain/workspace/workspaces.ts';
+import { unknownTeamRow, type Workspace } from '#domain/workspace/workspaces.ts';
 import { LIVE_REVIEW } from './store.ts';
 import { FIRST_PAGE, type Page } from '#shared/paging.ts';
 
@@ -103,7 +103,7 @@ export async function findUnknownTeam(db: Db, workspaceId: number): Promise<Team
   const [row] = await db
     .select({ id: teams.id, name: teams.name, color: teams.color })
     .from(teams)
-    .where(and(eq(teams.workspaceId, workspaceId), sql`lower(${teams.name}) = lower(${UNKNOWN_TEAM_NAME})`));
+    .where(and(eq(teams.workspaceId, workspaceId), unknownTeamRow));
   return row ?? null;
 }
 

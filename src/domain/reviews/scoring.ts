@@ -5,7 +5,8 @@ import type { MatchStatus } from '#shared/statuses.ts';
 import { LIVE_REVIEW } from './store.ts';
 import { readSettings } from '#domain/workspace/settings.ts';
 import { startOfDayIn } from '#shared/time.ts';
-import { UNKNOWN_TEAM_NAME, type Workspace } from '#domain/workspace/workspaces.ts';
+import type { Workspace } from '#domain/workspace/workspaces.ts';
+import { isUnknownTeamName } from '#shared/team-rules.ts';
 
 /** Statuses whose review counts for the team it was matched to; every other review counts for "Unknown". */
 export const COUNTED_FOR_TEAM: ReadonlySet<MatchStatus> = new Set(['auto_matched', 'self_confirmed', 'manual']);
@@ -75,7 +76,7 @@ export async function teamScores(db: Db, workspace: Workspace, start: Date, week
       .groupBy(reviewRequests.teamId),
   ]);
   const scores = new Map(teamRows.map((t) => [t.id, { ...t, reviews: 0, weekReviews: 0, ratingSum: 0, requests: 0 }]));
-  const unknown = teamRows.find((t) => t.name === UNKNOWN_TEAM_NAME);
+  const unknown = teamRows.find((t) => isUnknownTeamName(t.name));
   for (const row of reviewRows) {
     const teamId = row.teamId !== null && COUNTED_FOR_TEAM.has(row.status) && scores.has(row.teamId) ? row.teamId : unknown?.id;
     const score = teamId === undefined ? undefined : scores.get(teamId);

@@ -1,9 +1,9 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
 import { emailTemplates, kioskLinks, reviews, teams } from '#platform/db/schema.ts';
 import { readSettings } from './settings.ts';
 import { COPY_LINK_MODE_KEY } from '#shared/settings-rules.ts';
-import { UNKNOWN_TEAM_NAME, type Workspace } from './workspaces.ts';
+import { unknownTeamRow, type Workspace } from './workspaces.ts';
 
 // The guided first run (issue 12): what a new workspace needs before its first review is
 // celebrated, each step checked off from the stored state, never from a flag the owner ticks.
@@ -51,7 +51,7 @@ export async function readSetupState(db: Db, workspace: Workspace, smtpConfigure
       db
         .select({ n: count() })
         .from(teams)
-        .where(and(eq(teams.workspaceId, id), sql`lower(${teams.name}) <> lower(${UNKNOWN_TEAM_NAME})`)),
+        .where(and(eq(teams.workspaceId, id), not(unknownTeamRow))),
     ),
     counted(
       db

@@ -4,9 +4,10 @@ import type { Db } from '#platform/db/database.ts';
 import { settings, teams, workspaces } from '#platform/db/schema.ts';
 import type { Plan } from '#shared/plans.ts';
 import { isSlug } from '#shared/rules.ts';
+import { UNKNOWN_TEAM_COLOR, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
 
-export const UNKNOWN_TEAM_NAME = 'Unknown';
-export const UNKNOWN_TEAM_COLOR = '#6B7280';
+/** The workspace's Unknown team's row, in a query of `teams` (src/shared/team-rules.ts: no other team takes its name in any case). */
+export const unknownTeamRow = sql`lower(${teams.name}) = lower(${UNKNOWN_TEAM_NAME})`;
 
 /** Settings every new workspace starts with, so the generic settings card can edit them. */
 export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {

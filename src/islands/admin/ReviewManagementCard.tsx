@@ -1,3 +1,4 @@
+import { isUnknownTeamName } from '#shared/team-rules.ts';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { formatDateTime } from '#shared/format-date.ts';
 import { requestEditErrors, type RequestEditErrors, type RequestEditForm, NAME_MAX } from '#shared/request-edit-rules.ts';
@@ -20,7 +21,6 @@ interface Team {
 }
 
 const DATA_URL = '/api/admin/review-requests';
-const UNKNOWN_TEAM = 'Unknown';
 const DELETE_CONFIRM = 'Delete this review request and all related data?';
 
 /** Review Management (SPEC.md section 2): requests grouped by team, with edit and delete. */
@@ -256,7 +256,7 @@ function EditRequestDialog({
   }, [request]);
 
   // Requests belong to real teams: Unknown only holds reviews, so it is offered only if already chosen.
-  const choices = teams.filter((t) => t.name !== UNKNOWN_TEAM || String(t.id) === form.teamId);
+  const choices = teams.filter((t) => !isUnknownTeamName(t.name) || String(t.id) === form.teamId);
 
   const set = (key: keyof RequestEditForm) => (event: Event) => {
     const value = (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;

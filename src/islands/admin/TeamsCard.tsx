@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { DEFAULT_TEAM_COLOR, isReservedTeamName, TEAM_COLORS, TEAM_NAME_MAX, teamNameProblem } from '#shared/team-rules.ts';
+import { DEFAULT_TEAM_COLOR, isUnknownTeamName, TEAM_COLORS, TEAM_NAME_MAX, teamNameProblem } from '#shared/team-rules.ts';
 import { WEEKLY_GOAL_MAX } from '#shared/settings-rules.ts';
 import { ApiError } from '../api.ts';
 import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
@@ -101,7 +101,7 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
   };
 
   // The main wallboard's teams: teams of named wallboards (Agency) count on their own wallboard.
-  const counted = teams?.filter((t) => !isReservedTeamName(t.name) && t.wallboardId === undefined).length ?? 0;
+  const counted = teams?.filter((t) => !isUnknownTeamName(t.name) && t.wallboardId === undefined).length ?? 0;
   const atLimit = teams !== null && counted >= teamLimit;
   const limitNote = `Your ${planName} plan allows ${teamLimit} ${teamLimit === 1 ? 'team' : 'teams'}`;
 
@@ -163,7 +163,7 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
         ) : (
           <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Teams">
             {teams.map((team) => {
-              const locked = isReservedTeamName(team.name);
+              const locked = isUnknownTeamName(team.name);
               const busy = deletingId === team.id;
               return (
                 <li key={team.id} class="flex items-center gap-3 px-4 py-3">
@@ -233,7 +233,7 @@ function EditTeamDialog({ team, onClose, onSaved }: { team: Team | null; onClose
     setError(undefined);
   }, [team]);
 
-  const locked = team ? isReservedTeamName(team.name) : false;
+  const locked = team ? isUnknownTeamName(team.name) : false;
 
   const save = async (event: Event) => {
     event.preventDefault();

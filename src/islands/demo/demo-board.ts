@@ -1,5 +1,6 @@
 import type { Dashboard, LatestReview } from '#domain/game/dashboard.ts';
 import { SCORING_RULES, weekScore } from '#shared/fair-score.ts';
+import { isUnknownTeamName, UNKNOWN_TEAM_COLOR, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
 import { firstNameAndInitial, rankTeams } from '#shared/wallboard-rules.ts';
 import { WALLBOARD_PANELS } from '#shared/settings-rules.ts';
 
@@ -101,7 +102,7 @@ export function initialDemoBoard(now = Date.now()): DemoBoard {
       team(3, 'Audit', '#8B5CF6', [38, 21, 99], [7, 3], 24, 510),
       team(4, 'Ops', '#10B981', [27, 13, 65], [6, 3], 14, 430),
       team(1, 'Tax Team', '#F59E0B', [52, 34, 167], [9, 6], 38, 590),
-      team(5, 'Unknown', '#6B7280', [0, 2, 9], [0, 1], 0, 0),
+      team(5, UNKNOWN_TEAM_NAME, UNKNOWN_TEAM_COLOR, [0, 2, 9], [0, 1], 0, 0),
     ],
     people: [
       person(1, 'Olivia', 1, 5, 4, 3, 14),
@@ -149,7 +150,7 @@ export function nextDemoReview(board: DemoBoard): DemoReview {
  * request counts move too.
  */
 export function withDemoReview(board: DemoBoard, review: DemoReview, now = Date.now()): DemoBoard {
-  const asking = board.teams.filter((t) => t.name !== 'Unknown');
+  const asking = board.teams.filter((t) => !isUnknownTeamName(t.name));
   const askingId = asking[(board.arrived + 1) % asking.length]?.id;
   const pick = (teamId: number | undefined) => {
     const members = board.people.filter((p) => p.teamId === teamId);
@@ -198,7 +199,7 @@ const pointsOf = (requests: number, reviews: number) => requests * SCORING_RULES
 /** The board in the shape the real wallboard draws (SPEC.md section 3, "Dashboard payload", and issue 13's game). */
 export function demoDashboard(board: DemoBoard): Dashboard {
   const teams = board.teams.map((t) => {
-    const unknown = t.name === 'Unknown';
+    const unknown = isUnknownTeamName(t.name);
     const points = pointsOf(t.weekRequests, t.weekReviews);
     const week = unknown ? 0 : weekScore(points, t.usualWeekPoints);
     return {

@@ -1,8 +1,7 @@
+import { isUnknownTeamName } from '#shared/team-rules.ts';
 import type { DashboardTeam } from '#domain/game/dashboard.ts';
 import { ratingLabel, scorePartsLines } from './wallboard-figures.ts';
 import { MaybeLink } from './MaybeLink.tsx';
-
-export const UNKNOWN_TEAM = 'Unknown';
 
 // On a large screen each card is a size container (src/styles/global.css, "Team cards"): its words
 // and figures are sized from the card's own width and height, so they fill it and never spill out,
@@ -30,7 +29,7 @@ function LeadingBadge() {
 }
 
 function TeamCard({ team, slug, links }: { team: DashboardTeam; slug: string; links: boolean }) {
-  const unknown = team.name === UNKNOWN_TEAM;
+  const unknown = isUnknownTeamName(team.name);
   // The score decides the lead, not the raw count of reviews (issue 13): a busy season wins nobody the badge.
   const leading = team.rank === 1 && team.score > 0;
   return (

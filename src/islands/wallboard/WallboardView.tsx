@@ -6,7 +6,8 @@ import { LatestPanel } from './LatestPanel.tsx';
 import { MaybeLink } from './MaybeLink.tsx';
 import { PANEL_TITLES } from './panels.ts';
 import { PeoplePanel } from './PeoplePanel.tsx';
-import { TeamsPanel, UNKNOWN_TEAM } from './TeamsPanel.tsx';
+import { isUnknownTeamName } from '#shared/team-rules.ts';
+import { TeamsPanel } from './TeamsPanel.tsx';
 import { useRotation } from './use-rotation.ts';
 import { WeekPanel } from './WeekPanel.tsx';
 import { WeekStrip } from './WeekStrip.tsx';
@@ -91,8 +92,8 @@ export default function WallboardView({ dashboard, slug, links, status, now, ban
   const total = dashboard.totals.googleReviews;
   const percent = progressPercent(total, target);
   const hasName = dashboard.companyName.trim() !== '';
-  const teams = display.showUnknownTeam ? dashboard.teams : dashboard.teams.filter((t) => t.name !== UNKNOWN_TEAM);
-  const competing = dashboard.teams.filter((t) => t.name !== UNKNOWN_TEAM);
+  const teams = display.showUnknownTeam ? dashboard.teams : dashboard.teams.filter((t) => !isUnknownTeamName(t.name));
+  const competing = dashboard.teams.filter((t) => !isUnknownTeamName(t.name));
 
   return (
     <main class="flex min-h-screen flex-col gap-[1.6vh] bg-slate-950 p-[2vh] text-white lg:h-[calc(100vh-var(--wallboard-offset,0px))] lg:min-h-0 lg:overflow-hidden lg:p-[3vh]">

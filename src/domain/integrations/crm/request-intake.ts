@@ -8,7 +8,7 @@ import { logRequestRefusal, logReviewRequest, type LogRequestContext } from '#do
 import { getTeamInWorkspace } from '#domain/game/teams.ts';
 import { getTemplateInWorkspace, listActiveTemplates } from '#domain/requests/templates.ts';
 import { logRequestPayload } from '#contracts/payloads.ts';
-import { isReservedTeamName } from '#shared/team-rules.ts';
+import { isUnknownTeamName } from '#shared/team-rules.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { findDelivery, recordDelivery } from './delivery-log.ts';
 import { requestWebhookUrl } from './webhook.ts';
@@ -96,7 +96,7 @@ export async function saveRequestSettings(db: Db, workspace: Workspace, input: u
   const teamIsUsable = async (teamId: number | null) => {
     if (teamId === null) return true;
     const team = await getTeamInWorkspace(db, workspace.id, teamId);
-    return team !== null && !isReservedTeamName(team.name);
+    return team !== null && !isUnknownTeamName(team.name);
   };
   if (!(await teamIsUsable(defaultTeamId))) return { ok: false, message: 'Choose one of your teams', field: 'defaultTeamId' };
   if (templateId !== null && !(await getTemplateInWorkspace(db, workspace.id, templateId))) {
@@ -307,7 +307,7 @@ export async function requestIntakeCard(db: Db, workspaceId: number, base: strin
   return {
     url: requestWebhookUrl(base, token),
     settings,
-    teams: teamRows.filter((team) => !isReservedTeamName(team.name)),
+    teams: teamRows.filter((team) => !isUnknownTeamName(team.name)),
     templates,
   };
 }
