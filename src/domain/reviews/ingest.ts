@@ -43,10 +43,27 @@ export interface IngestOptions {
  * review before.
  */
 export async function ingestReview(store: Store, workspace: Workspace, review: IncomingReview, options: IngestOptions = {}): Promise<Ingested | null> {
+  return (await ingestReviewRecorded(store, workspace, review, async () => undefined, options)).ingested;
+}
+
+/**
+ * ingestReview, with `record` written in the review's own transaction: what the caller keeps beside
+ * the review (the CRM's delivery log) is committed with it or not at all.
+ */
+export async function ingestReviewRecorded<T>(
+  store: Store,
+  workspace: Workspace,
+  review: IncomingReview,
+  record: (tx: Db, ingested: Ingested | null) => Promise<T>,
+  options: IngestOptions = {},
+): Promise<{ ingested: Ingested | null; recorded: T }> {
   const prepared = await matchBeforeStoring(store.database, workspace, review);
-  const ingested = await store.database.db.transaction((tx) => storeReview(tx, store.jobs, workspace, review, prepared));
-  if (ingested && options.announce !== false) await announceIngested(store.database, workspace.id, ingested, review);
-  return ingested;
+  const done = await store.database.db.transaction(async (tx) => {
+    const ingested = await storeReview(tx, store.jobs, workspace, review, prepared);
+    return { ingested, recorded: await record(tx, ingested) };
+  });
+  if (done.ingested && options.announce !== false) await announceIngested(store.database, workspace.id, done.ingested, review);
+  return done;
 }
 
 /**
@@ -70,7 +87,7 @@ export interface PreparedMatch {
  * transaction runs alone (the embedded database): there the match is worked out inside it, with no
  * lock to take and nothing another review could have changed meanwhile.
  */
-export async function matchBeforeStoring(database: Database, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch | null> {
+async function matchBeforeStoring(database: Database, workspace: Workspace, review: IncomingReview): Promise<PreparedMatch | null> {
   return transactionsRunAlone(database) ? null : prepareMatch(database.db, workspace, review);
 }
 
@@ -156,7 +173,7 @@ export async function storeReview(
  * The wallboards' event for one stored review. The review is committed by then: a failure to announce
  * it is logged, never turned into a failed answer (the screens catch up on their next event or poll).
  */
-export async function announceIngested(database: Database, workspaceId: number, ingested: Ingested, review: IncomingReview): Promise<void> {
+async function announceIngested(database: Database, workspaceId: number, ingested: Ingested, review: IncomingReview): Promise<void> {
   try {
     const reviewerName = announcedName(ingested, review);
     const [wallboardId = null] = ingested.created || ingested.counted ? await wallboardsCounting(database.db, workspaceId, [ingested.id]) : [];

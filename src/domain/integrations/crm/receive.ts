@@ -2,7 +2,7 @@ import { randomUUID, type KeyObject } from 'node:crypto';
 import type { JobQueue } from '#platform/jobs/queue.ts';
 import type { Database } from '#platform/db/database.ts';
 import type { CrmDeliveryStatus } from '#shared/statuses.ts';
-import { announceIngested, matchBeforeStoring, storeReview } from '#domain/reviews/ingest.ts';
+import { ingestReviewRecorded } from '#domain/reviews/ingest.ts';
 import type { IncomingReview } from '#domain/reviews/store.ts';
 import { challengeSettings } from '#domain/reviews/scoring.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
@@ -108,18 +108,14 @@ async function handle(
     reviewUrl: review.reviewUrl,
     platform: review.platform,
   };
-  const prepared = await matchBeforeStoring(database, workspace, incoming);
-  const { ingested, id } = await database.db.transaction(async (tx) => {
-    const ingested = await storeReview(tx, jobs, workspace, incoming, prepared);
+  const { ingested, recorded: id } = await ingestReviewRecorded({ database, jobs }, workspace, incoming, (tx, ingested) => {
     const status = ingested?.created ? 'stored' : 'duplicate';
     const reason = ingested ? (ingested.created ? null : 'Already received') : 'Deleted by an admin';
-    const record = { ...entry, deliveryKey, status, reason, reviewId: ingested?.id ?? null } as const;
-    return { ingested, id: await recordDelivery(tx, workspace.id, record, logged?.id) };
+    return recordDelivery(tx, workspace.id, { ...entry, deliveryKey, status, reason, reviewId: ingested?.id ?? null }, logged?.id);
   });
   if (!ingested) {
     return { status: 'duplicate', httpStatus: 200, message: 'This review was deleted by an admin and is not stored again', reviewId: null, deliveryLogId: id };
   }
-  await announceIngested(database, workspace.id, ingested, incoming);
   return ingested.created
     ? { status: 'stored', httpStatus: 201, message: 'Review received', reviewId: ingested.id, deliveryLogId: id }
     : { status: 'duplicate', httpStatus: 200, message: 'Already received', reviewId: ingested.id, deliveryLogId: id };
