@@ -69,7 +69,7 @@ async function run(label: string, open: () => Promise<{ database: Database; reop
 
   for (let i = 0; i < BACKLOG; i++) await queueEmail(database, jobs, workspace.id, `backlog-${i}@example.test`);
   start = performance.now();
-  await jobs.work('email', emailWorker(database.db, sender));
+  await jobs.work('email', emailWorker(database, sender));
   await until(() => sink.messages.length >= BACKLOG, 300_000);
   const drainMs = ms(start);
   const duplicates = sink.messages.length - new Set(sink.messages.map((m) => m.envelope.to[0])).size;

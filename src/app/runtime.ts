@@ -64,7 +64,7 @@ export async function createRuntime(config: Config, database: Database): Promise
       await database.close();
     },
   };
-  await jobs.work('email', emailWorker(database.db, emailSender(config)));
+  await jobs.work('email', emailWorker(database, emailSender(config)));
   await jobs.workOne('google-sync', googleSyncWorker(runtime));
   await jobs.workOne('milestones', milestonesWorker(runtime));
   await jobs.workOne('alerts', alertsWorker(runtime));

@@ -9,7 +9,7 @@ import { migratedMemoryDatabase } from './unit-database.ts';
 /** The job queue on a unit test's database, sending its emails through `sender` as the runtime does. */
 export async function unitEmailQueue(database: Database, sender: EmailSender): Promise<JobQueue> {
   const jobs = await startJobQueue(database);
-  await jobs.work('email', emailWorker(database.db, sender));
+  await jobs.work('email', emailWorker(database, sender));
   return jobs;
 }
 

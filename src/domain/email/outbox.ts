@@ -1,12 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { JobResult, JobWithMetadata } from 'pg-boss';
-import type { Db } from '#platform/db/database.ts';
+import type { Database, Db } from '#platform/db/database.ts';
 import { emailOutbox, reviewRequests } from '#platform/db/schema.ts';
 import type { OutboxStatus } from '#shared/statuses.ts';
 import { queueAgain, type JobQueue } from '#platform/jobs/queue.ts';
 import { stableUuid } from '#platform/jobs/stable-id.ts';
 import { log } from '#platform/log/log.ts';
+import type { ComposedEmail } from './compose.ts';
 import type { EmailSender } from './mailer.ts';
 
 // Every message the product sends, or would send, is a row here, committed with the queue job that
@@ -31,6 +31,8 @@ export const OUTBOX_LIST_LIMIT = 200;
 /** How long logging a request waits for its email's first attempt, to tell staff whether it went. */
 export const FIRST_ATTEMPT_WAIT_MS = 4000;
 const ERROR_TEXT_MAX = 1000;
+/** Told the id of a message each time an attempt at it ends, on every instance. */
+const ATTEMPTED_CHANNEL = 'review_challenge_email_attempted';
 
 const entryColumns = {
   id: emailOutbox.id,
@@ -101,6 +103,36 @@ export async function queueOutboxMessage(tx: Pick<Db, 'execute'>, jobs: JobQueue
   await jobs.send('email', { workspaceId, outboxId } satisfies EmailJob, { id: emailJobId(outboxId, round), tx });
 }
 
+/**
+ * Stores a request's email in the outbox and, when this server sends email, queues its send: in the
+ * caller's transaction, so the message, its job and the change that wrote it commit together. Without
+ * SMTP it is kept as "not sent: no SMTP" for an admin to resend once SMTP is set up. The row's id.
+ */
+export async function storeOutboxMessage(
+  tx: Db,
+  outgoing: Outgoing,
+  message: { workspaceId: number; requestId: number; email: ComposedEmail },
+): Promise<number> {
+  const { workspaceId, requestId, email } = message;
+  const [row] = await tx
+    .insert(emailOutbox)
+    .values({
+      workspaceId,
+      requestId,
+      toAddress: email.to,
+      fromName: email.fromName,
+      replyTo: email.replyTo,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      unsubscribeUrl: email.unsubscribeUrl,
+      status: outgoing.sender.mailer ? 'pending' : 'not sent: no SMTP',
+    })
+    .returning({ id: emailOutbox.id });
+  if (outgoing.sender.mailer) await queueOutboxMessage(tx, outgoing.jobs, { workspaceId, outboxId: row!.id, round: 0 });
+  return row!.id;
+}
+
 /** Queues again every message still to be sent (at start: see queueAgain), under its send round's job id. */
 export async function requeueUnsentEmails(db: Db, jobs: JobQueue): Promise<number> {
   const unsent = await db
@@ -114,16 +146,51 @@ export async function requeueUnsentEmails(db: Db, jobs: JobQueue): Promise<numbe
   );
 }
 
+/** Who waits for an attempt at which message, per database: one LISTEN each, opened at the first wait. */
+const waiting = new WeakMap<Database, { listening: Promise<unknown>; waiters: Map<number, Set<() => void>> }>();
+
+function attemptsOf(database: Database) {
+  let known = waiting.get(database);
+  if (!known) {
+    const waiters = new Map<number, Set<() => void>>();
+    const listening = database
+      .listen(ATTEMPTED_CHANNEL, (payload) => {
+        for (const wake of waiters.get(Number(payload)) ?? []) wake();
+      })
+      .catch((error: unknown) => {
+        // This wait lasts its whole time; the next one tries to listen again.
+        waiting.delete(database);
+        log.warn({ err: errorText(error) }, 'Could not listen for email attempts');
+      });
+    known = { listening, waiters };
+    waiting.set(database, known);
+  }
+  return known;
+}
+
 /**
  * The message as it stands once its first attempt is made, or after waitMs: what logging a request
- * answers, so staff know at once whether the customer got the email.
+ * answers, so staff know at once whether the customer got the email. The worker that makes the
+ * attempt (on this instance or another) says so on ATTEMPTED_CHANNEL; the message is read before the
+ * wait, in case the attempt came first, and once after it.
  */
-export async function firstAttempt(db: Db, workspaceId: number, id: number, waitMs = FIRST_ATTEMPT_WAIT_MS): Promise<OutboxEntry | null> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const entry = await getOutboxEntry(db, workspaceId, id);
-    if (entry?.status !== 'pending' || Date.now() >= deadline) return entry;
-    await sleep(50);
+export async function firstAttempt(database: Database, workspaceId: number, id: number, waitMs = FIRST_ATTEMPT_WAIT_MS): Promise<OutboxEntry | null> {
+  const { listening, waiters } = attemptsOf(database);
+  let wake = () => {};
+  const attempted = new Promise<void>((resolve) => (wake = resolve));
+  const timer = setTimeout(wake, waitMs);
+  const mine = waiters.get(id) ?? new Set();
+  waiters.set(id, mine.add(wake));
+  try {
+    await listening;
+    const entry = await getOutboxEntry(database.db, workspaceId, id);
+    if (entry?.status !== 'pending') return entry;
+    await attempted;
+    return await getOutboxEntry(database.db, workspaceId, id);
+  } finally {
+    clearTimeout(timer);
+    mine.delete(wake);
+    if (mine.size === 0) waiters.delete(id);
   }
 }
 
@@ -178,17 +245,20 @@ export async function attemptOutboxMessage(db: Db, sender: EmailSender, job: Ema
 }
 
 /** The email queue's worker: a batch of messages (many after an outage) sent side by side. */
-export function emailWorker(db: Db, sender: EmailSender) {
+export function emailWorker(database: Database, sender: EmailSender) {
   return async (jobs: JobWithMetadata<EmailJob>[]): Promise<JobResult[]> =>
     Promise.all(
       jobs.map(async (job): Promise<JobResult> => {
         try {
-          const outcome = await attemptOutboxMessage(db, sender, job.data, { lastAttempt: job.retryCount >= job.retryLimit });
+          const outcome = await attemptOutboxMessage(database.db, sender, job.data, { lastAttempt: job.retryCount >= job.retryLimit });
           return { id: job.id, status: outcome === 'done' ? 'completed' : 'failed' };
         } catch (error) {
           // The database, not the mail server, failed: the queue tries the job again later.
           log.warn({ outboxId: job.data.outboxId, err: errorText(error) }, 'An email job stopped on an error; it will be tried again');
           return { id: job.id, status: 'failed' };
+        } finally {
+          // A notice lost costs a waiting request its wait (FIRST_ATTEMPT_WAIT_MS), never the email.
+          await database.notify(ATTEMPTED_CHANNEL, String(job.data.outboxId)).catch(() => {});
         }
       }),
     );
@@ -206,7 +276,8 @@ export const RESEND_PROBLEM_MESSAGES = {
  * Sends a failed or never-sent message again: claimed (only from those statuses, so two resends at
  * once make one) and queued in one transaction, in a new send round; answers its first attempt.
  */
-export async function resendOutboxMessage(db: Db, outgoing: Outgoing, workspaceId: number, id: number): Promise<ResendResult> {
+export async function resendOutboxMessage(outgoing: Outgoing, workspaceId: number, id: number): Promise<ResendResult> {
+  const { db } = outgoing.database;
   const claimed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(emailOutbox)
@@ -221,12 +292,13 @@ export async function resendOutboxMessage(db: Db, outgoing: Outgoing, workspaceI
     if (!current) return { ok: false, problem: 'not_found' };
     return { ok: false, problem: current.status === 'sent' ? 'already_sent' : 'in_progress' };
   }
-  const entry = await firstAttempt(db, workspaceId, id);
+  const entry = await firstAttempt(outgoing.database, workspaceId, id);
   return entry ? { ok: true, entry } : { ok: false, problem: 'not_found' };
 }
 
 /** What sending needs: the mail server (or none) and the queue the sends go through. */
 export interface Outgoing {
+  database: Database;
   sender: EmailSender;
   jobs: JobQueue;
 }

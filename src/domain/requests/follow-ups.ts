@@ -3,7 +3,7 @@ import type { Db } from '#platform/db/database.ts';
 import { emailOutbox, emailTemplates, reviewRequests, staff, teams } from '#platform/db/schema.ts';
 import type { OutboxStatus } from '#shared/statuses.ts';
 import { reviewLinkUrl } from '#domain/email/compose.ts';
-import { firstAttempt, queueOutboxMessage, type Outgoing } from '#domain/email/outbox.ts';
+import { firstAttempt, storeOutboxMessage, type Outgoing } from '#domain/email/outbox.ts';
 import { composeReminderEmail } from './reminder-email.ts';
 import { unsubscribeUrl } from '#domain/email/unsubscribe.ts';
 import { DEFAULT_TIMEZONE } from '#domain/reviews/scoring.ts';
@@ -206,7 +206,6 @@ export function reminderMessage(status: OutboxStatus): string {
 }
 
 export interface ReminderContext extends Outgoing {
-  db: Db;
   publicUrl: string;
 }
 
@@ -222,7 +221,7 @@ export async function sendFollowUpReminder(
   requestId: number,
   now = new Date(),
 ): Promise<ReminderResult> {
-  const { db } = ctx;
+  const { db } = ctx.database;
   const rule = await followUpRule(db, workspace, staffEmail, now);
   const [row] = await candidates(db, workspace.id, rule, requestId);
   if (!row) return { ok: false, problem: 'not_found' };
@@ -247,27 +246,12 @@ export async function sendFollowUpReminder(
       .where(and(eq(reviewRequests.workspaceId, workspace.id), eq(reviewRequests.id, row.id), isNull(reviewRequests.reminderSentAt)))
       .returning({ at: reviewRequests.reminderSentAt });
     if (!marked) return null;
-    const [outbox] = await tx
-      .insert(emailOutbox)
-      .values({
-        workspaceId: workspace.id,
-        requestId: row.id,
-        toAddress: email.to,
-        fromName: email.fromName,
-        replyTo: email.replyTo,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        unsubscribeUrl: email.unsubscribeUrl,
-        status: 'pending',
-      })
-      .returning({ id: emailOutbox.id });
-    await queueOutboxMessage(tx, ctx.jobs, { workspaceId: workspace.id, outboxId: outbox!.id, round: 0 });
-    return { at: marked.at!, outboxId: outbox!.id };
+    const outboxId = await storeOutboxMessage(tx, ctx, { workspaceId: workspace.id, requestId: row.id, email });
+    return { at: marked.at!, outboxId };
   });
   if (!claimed) return { ok: false, problem: 'already_sent' };
 
-  const sent = await firstAttempt(db, workspace.id, claimed.outboxId);
+  const sent = await firstAttempt(ctx.database, workspace.id, claimed.outboxId);
   return {
     ok: true,
     followUp: toFollowUp({ ...row, reminderSentAt: claimed.at }, followUpDays(row, rule)!, workspace.businessName),

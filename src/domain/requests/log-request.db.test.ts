@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '#platform/db/database.ts';
 import { emailOutbox, emailTemplates, reviewRequests, teams } from '#platform/db/schema.ts';
 import type { MailMessage } from '#domain/email/mailer.ts';
-import { getOutboxEntry, listOutbox, resendOutboxMessage } from '#domain/email/outbox.ts';
+import { firstAttempt, getOutboxEntry, listOutbox, resendOutboxMessage } from '#domain/email/outbox.ts';
 import type { JobQueue } from '#platform/jobs/queue.ts';
 import { unitEmailQueue } from '#testing/unit-queue.ts';
 import { createTeam } from '#domain/game/teams.ts';
@@ -20,9 +20,10 @@ let jobs: JobQueue;
 /** A mailer that keeps what it is given, or fails as `state.refusal` says (a refused connection, an unknown user). */
 function fakeMailer() {
   const sent: MailMessage[] = [];
-  const state: { refusal: 'down' | 'unknown user' | null } = { refusal: null };
+  const state: { refusal: 'down' | 'unknown user' | null; delayMs: number } = { refusal: null, delayMs: 0 };
   const mailer = {
     async send(message: MailMessage) {
+      if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
       if (state.refusal === 'down') throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
       if (state.refusal === 'unknown user')
         throw Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 User unknown"), {
@@ -40,6 +41,7 @@ const mail = fakeMailer();
 beforeEach(() => {
   mail.sent.length = 0;
   mail.state.refusal = null;
+  mail.state.delayMs = 0;
 });
 
 async function settled(workspaceId: number, id: number, status: string, timeoutMs = 10_000) {
@@ -191,8 +193,8 @@ describe('logReviewRequest', () => {
     mail.state.refusal = null;
     expect(await settled(workspace.id, entry!.id, 'sent')).toMatchObject({ status: 'sent', error: null, sentAt: expect.any(String) });
     expect(mail.sent).toHaveLength(1);
-    const outbox = { sender: mail.sender, jobs };
-    expect(await resendOutboxMessage(database.db, outbox, workspace.id, entry!.id)).toEqual({ ok: false, problem: 'already_sent' });
+    const outbox = { database, sender: mail.sender, jobs };
+    expect(await resendOutboxMessage(outbox, workspace.id, entry!.id)).toEqual({ ok: false, problem: 'already_sent' });
   });
 
   it('fails at once when the server says the address does not exist, and a resend after a fix delivers it', async () => {
@@ -205,12 +207,30 @@ describe('logReviewRequest', () => {
     expect(entry!.error).toContain('550 5.1.1 User unknown');
 
     mail.state.refusal = null;
-    const outbox = { sender: mail.sender, jobs };
-    const resent = await resendOutboxMessage(database.db, outbox, workspace.id, entry!.id);
+    const outbox = { database, sender: mail.sender, jobs };
+    const resent = await resendOutboxMessage(outbox, workspace.id, entry!.id);
     expect(resent).toMatchObject({ ok: true, entry: { status: 'sent', error: null, attempts: 2, sentAt: expect.any(String) } });
     expect(mail.sent).toHaveLength(1);
     const other = await setUp();
-    expect(await resendOutboxMessage(database.db, outbox, other.workspace.id, entry!.id)).toEqual({ ok: false, problem: 'not_found' });
+    expect(await resendOutboxMessage(outbox, other.workspace.id, entry!.id)).toEqual({ ok: false, problem: 'not_found' });
+  });
+
+  it('answers with the first attempt when the worker says it was made, reading the message twice, not polling it', async () => {
+    const { workspace, teamId, templateId } = await setUp();
+    mail.state.delayMs = 600;
+    const logged = await logReviewRequest(ctx(mail.sender), workspace, payload(teamId, templateId, { email: 'slow@example.test' }));
+    expect(logged.ok && logged.request.emailStatus).toBe('sent');
+
+    // The same wait for a resent message, on a database that counts the reads made through it.
+    const [row] = await database.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.toAddress, 'slow@example.test'));
+    await database.db.update(emailOutbox).set({ status: 'failed' }).where(eq(emailOutbox.id, row!.id));
+    let reads = 0;
+    const counting: Database = { ...database, db: new Proxy(database.db, { get: (db, key) => (key === 'select' && reads++, Reflect.get(db, key)) }) };
+    const resent = await resendOutboxMessage({ database: counting, sender: mail.sender, jobs }, workspace.id, row!.id);
+    expect(resent).toMatchObject({ ok: true, entry: { status: 'sent' } });
+    expect(reads).toBeLessThanOrEqual(2);
+    // A message that is not there is no wait.
+    expect(await firstAttempt(database, workspace.id, 999_999)).toBeNull();
   });
 
   it('keeps the email as "not sent: no SMTP" without a mailer', async () => {

@@ -2,7 +2,7 @@ import type { Database } from '#platform/db/database.ts';
 import { emailOutbox, reviewRequests } from '#platform/db/schema.ts';
 import type { OutboxStatus } from '#shared/statuses.ts';
 import { composeReviewEmail, reviewLinkUrl } from '#domain/email/compose.ts';
-import { firstAttempt, queueOutboxMessage, type Outgoing } from '#domain/email/outbox.ts';
+import { firstAttempt, storeOutboxMessage, type Outgoing } from '#domain/email/outbox.ts';
 import { raiseEvent } from '#domain/events/domain-events.ts';
 import { isUnsubscribed, unsubscribeUrl } from '#domain/email/unsubscribe.ts';
 import { announceDataChange } from '#platform/live/publish.ts';
@@ -137,24 +137,9 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
         token,
       })
       .returning({ id: reviewRequests.id, createdAt: reviewRequests.createdAt });
-    const [outbox] = await tx
-      .insert(emailOutbox)
-      .values({
-        workspaceId: workspace.id,
-        requestId: request!.id,
-        toAddress: email.to,
-        fromName: email.fromName,
-        replyTo: email.replyTo,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        unsubscribeUrl: email.unsubscribeUrl,
-        status: ctx.sender.mailer ? 'pending' : 'not sent: no SMTP',
-      })
-      .returning({ id: emailOutbox.id });
-    if (ctx.sender.mailer) await queueOutboxMessage(tx, ctx.jobs, { workspaceId: workspace.id, outboxId: outbox!.id, round: 0 });
+    const outboxId = await storeOutboxMessage(tx, ctx, { workspaceId: workspace.id, requestId: request!.id, email });
     await raiseEvent(ctx.jobs, { type: 'request.logged', workspaceId: workspace.id, data: { requestId: request!.id } }, { tx });
-    return { request: request!, outboxId: outbox!.id };
+    return { request: request!, outboxId };
   });
 
   try {
@@ -163,7 +148,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
     logError('Could not announce a logged review request', error);
   }
 
-  const sent = await firstAttempt(db, workspace.id, outboxId);
+  const sent = await firstAttempt(ctx.database, workspace.id, outboxId);
   return {
     ok: true,
     request: {

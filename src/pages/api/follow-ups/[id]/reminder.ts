@@ -19,7 +19,7 @@ export const POST: APIRoute = async ({ locals, params, url, cookies }) => {
   if (!caller.ok) return caller.response;
   const { database, config, jobs } = locals.runtime;
   const result = await sendFollowUpReminder(
-    { db: database.db, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) },
+    { database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) },
     access.workspace,
     caller.staffEmail,
     id,

@@ -11,7 +11,7 @@ export const POST: APIRoute = async ({ locals, params }) => {
   const id = parseId(params.id);
   if (id === null) return notFound(RESEND_PROBLEM_MESSAGES.not_found);
   const { database, config, jobs } = locals.runtime;
-  const result = await resendOutboxMessage(database.db, { sender: emailSender(config), jobs }, access.workspace.id, id);
+  const result = await resendOutboxMessage({ database, sender: emailSender(config), jobs }, access.workspace.id, id);
   if (result.ok) return json(result.entry);
   if (result.problem === 'not_found') return notFound(RESEND_PROBLEM_MESSAGES.not_found);
   return errorJson(409, RESEND_PROBLEM_MESSAGES[result.problem]);
