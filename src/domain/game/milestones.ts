@@ -5,6 +5,7 @@ import { milestonesReached } from '#platform/db/schema.ts';
 import { publishLiveEvent } from '#platform/live/publish.ts';
 import { wallboardOfTeam } from './wallboards.ts';
 import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
+import { reviewCountsForATeam } from '#domain/reviews/scoring.ts';
 import { raiseEvent, type DomainEvent, type Store } from '#domain/events/domain-events.ts';
 
 // The milestones consumer: after a review counts, has a team's weekly goal, the workspace's weekly
@@ -56,6 +57,11 @@ export function milestonesWorker(store: Store) {
     const { db } = store.database;
     const workspace = await findWorkspaceById(db, event.workspaceId);
     if (!workspace) return { raised: 0 };
+    // A review stored already matched raises review.matched too, whose check covers its team's board
+    // and the workspace's: one dashboard read per review, not one per event.
+    if (event.type === 'review.created' && (await reviewCountsForATeam(db, workspace.id, (event.data as DomainEvent<'review.created'>['data']).reviewId))) {
+      return { raised: 0, checkedBy: 'review.matched' };
+    }
     const teamId = event.type === 'review.matched' ? (event.data as DomainEvent<'review.matched'>['data']).teamId : null;
     // The figures of the wallboard the review counts on: its team's, or the workspace's own for "Unknown".
     const wallboard = teamId === null ? null : await wallboardOfTeam(db, workspace, teamId);

@@ -11,6 +11,15 @@ import { isUnknownTeamName } from '#shared/team-rules.ts';
 /** Statuses whose review counts for the team it was matched to; every other review counts for "Unknown". */
 export const COUNTED_FOR_TEAM: ReadonlySet<MatchStatus> = new Set(['auto_matched', 'self_confirmed', 'manual']);
 
+/** True when the review counts for a team now: a counted status, and a team. */
+export async function reviewCountsForATeam(db: Db, workspaceId: number, reviewId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ status: reviews.matchStatus, teamId: reviews.teamId })
+    .from(reviews)
+    .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, reviewId)));
+  return row !== undefined && row.teamId !== null && COUNTED_FOR_TEAM.has(row.status);
+}
+
 export const DEFAULT_TARGET_REVIEWS = 120;
 export const DEFAULT_TIMEZONE = 'Australia/Sydney';
 
