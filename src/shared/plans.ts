@@ -93,14 +93,3 @@ export function matchWithinPlan<R extends { status: MatchStatus }>(result: R, pl
 
 /** What a plan limits (GET /api/admin/plan's limits, plus the free plan's two refusals). */
 export type PlanLimitName = 'teams' | 'wallboards' | 'autoMatch' | 'branding' | 'logging' | 'google';
-
-/**
- * Why a command refused, with the status every API answers it with (src/web/http.ts `refused`, the
- * CRM receiver's delivery log): a plan's refusal names its limit.
- */
-export interface Refusal {
-  status: 400 | 403 | 404 | 409 | 422;
-  message: string;
-  field?: string;
-  planLimit?: PlanLimitName;
-}

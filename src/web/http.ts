@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { nextPage, PAGE_PROBLEM, pageOf, type Page } from '#shared/paging.ts';
 import { MAX_ROW_ID } from '#shared/rules.ts';
-import type { PlanLimitName, Refusal } from '#shared/plans.ts';
+import type { PlanLimitName } from '#shared/plans.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 import { parseJsonText, unsafeInput } from '#contracts/json-input.ts';
 
 export const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;

@@ -3,7 +3,8 @@ import type { Database, Db } from '#platform/db/database.ts';
 import { announcedIfDone } from '#platform/live/publish.ts';
 import { teams } from '#platform/db/schema.ts';
 import { addUnderCap } from '#platform/db/workspace-cap.ts';
-import { PLAN_LIMIT_MESSAGES, teamsPerWallboard, type Plan } from '#shared/plans.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, teamsPerWallboard, type Plan } from '#shared/plans.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 import { challengeSettings, teamScores } from '#domain/reviews/scoring.ts';
 import { isUnknownTeamName, type TeamColor, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
 import { findWallboard, readOnlyWallboards, WALLBOARD_NOT_FOUND } from './wallboards.ts';
@@ -82,6 +83,29 @@ async function readOnlyTeamsOf(
 export function planProblemMessage(problem: 'plan_limit' | 'read_only', plan: Plan): string {
   const limit = teamsPerWallboard(plan);
   return problem === 'plan_limit' ? PLAN_LIMIT_MESSAGES.teams(plan, limit) : PLAN_LIMIT_MESSAGES.teamReadOnly(plan, limit);
+}
+
+export const TEAM_NOT_FOUND = 'Team not found';
+
+/** How the API answers a team change refused. */
+export function teamRefusal(problem: TeamProblem, plan: Plan): Refusal {
+  switch (problem) {
+    case 'not_found':
+      return { status: 404, message: TEAM_NOT_FOUND };
+    case 'duplicate_name':
+      return { status: 409, message: TEAM_PROBLEM_MESSAGES.duplicate_name, field: 'name' };
+    case 'reserved_name':
+      return { status: 400, message: TEAM_PROBLEM_MESSAGES.reserved_name, field: 'name' };
+    case 'unknown_locked':
+      return { status: 400, message: TEAM_PROBLEM_MESSAGES.unknown_locked };
+    case 'wallboard_not_found':
+      return { status: 400, message: TEAM_PROBLEM_MESSAGES.wallboard_not_found, field: 'wallboardId' };
+    case 'plan_limit':
+    case 'read_only':
+      return { status: 403, message: planProblemMessage(problem, plan), planLimit: 'teams' };
+    case 'wallboard_read_only':
+      return { status: 403, message: PLAN_LIMIT_MESSAGES.wallboardReadOnly(plan, PLAN_LIMITS[plan].wallboards ?? 1), planLimit: 'wallboards' };
+  }
 }
 
 /**

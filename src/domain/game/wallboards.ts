@@ -3,7 +3,8 @@ import type { Database, Db } from '#platform/db/database.ts';
 import { announceDataChange, announcedIfDone, publishLiveEvent } from '#platform/live/publish.ts';
 import { teams, wallboards } from '#platform/db/schema.ts';
 import { addUnderCap } from '#platform/db/workspace-cap.ts';
-import { PLAN_LIMITS, type Plan } from '#shared/plans.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan } from '#shared/plans.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 
 // Wallboards as things (issue 12, Agency): the workspace's own wallboard is not a row (its teams have
@@ -24,6 +25,19 @@ export interface Wallboard {
 export const WALLBOARD_NOT_FOUND = 'Wallboard not found';
 
 export type WallboardProblem = 'not_found' | 'plan_limit' | 'read_only';
+
+/** How the API answers a wallboard change refused. */
+export function wallboardRefusal(problem: WallboardProblem, plan: Plan): Refusal {
+  const allowed = PLAN_LIMITS[plan].wallboards ?? 1;
+  switch (problem) {
+    case 'not_found':
+      return { status: 404, message: WALLBOARD_NOT_FOUND };
+    case 'plan_limit':
+      return { status: 403, message: PLAN_LIMIT_MESSAGES.wallboards(plan, allowed), planLimit: 'wallboards' };
+    case 'read_only':
+      return { status: 403, message: PLAN_LIMIT_MESSAGES.wallboardReadOnly(plan, allowed), planLimit: 'wallboards' };
+  }
+}
 export type WallboardResult = { ok: true; wallboard: Wallboard } | { ok: false; problem: WallboardProblem };
 
 /** Named wallboards the plan allows: its wallboards less the workspace's own. */

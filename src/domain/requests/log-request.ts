@@ -6,7 +6,8 @@ import { firstAttempt, storeOutboxMessage, type Outgoing } from '#domain/email/o
 import { raiseEvent } from '#domain/events/domain-events.ts';
 import { isUnsubscribed, unsubscribeUrl } from '#domain/email/unsubscribe.ts';
 import { announceDataChange } from '#platform/live/publish.ts';
-import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE, type Plan, type Refusal } from '#shared/plans.ts';
+import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE, type Plan } from '#shared/plans.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 import { sanitizeEmailHtml } from '#platform/sanitize-html.ts';
 import { getTeamInWorkspace, isTeamReadOnly, planProblemMessage } from '#domain/game/teams.ts';
 import { escapeHtml, fillPlaceholders, type PlaceholderValues } from '#shared/placeholders.ts';

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Db } from '#platform/db/database.ts';
 import { announcedIfDone } from '#platform/live/publish.ts';
 import { reviewRequests, staff } from '#platform/db/schema.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 
 // The admin's side of staff as people (issue 13, docs/decisions/032): list, rename, deactivate and
 // merge. Nothing here deletes a person: a merged entry stays as a pointer to the person it became, so
@@ -20,6 +21,20 @@ export interface StaffMember {
 }
 
 export type StaffProblem = 'not_found' | 'merge_into_missing' | 'merge_into_self';
+
+export const STAFF_NOT_FOUND = 'Staff member not found';
+
+/** How the API answers a change of a person refused. */
+export function staffRefusal(problem: StaffProblem): Refusal {
+  switch (problem) {
+    case 'not_found':
+      return { status: 404, message: STAFF_NOT_FOUND };
+    case 'merge_into_missing':
+      return { status: 400, message: 'The person to merge into is not one of your staff', field: 'intoId' };
+    case 'merge_into_self':
+      return { status: 400, message: 'Choose someone else: a person cannot be merged into themselves', field: 'intoId' };
+  }
+}
 export type StaffResult = { ok: true; staff: StaffMember } | { ok: false; problem: StaffProblem };
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });

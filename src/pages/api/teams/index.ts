@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin, requireStaff } from '#web/guards.ts';
-import { json, parseJsonBody } from '#web/http.ts';
-import { createTeam, listTeams } from '#domain/game/teams.ts';
+import { json, parseJsonBody, refused } from '#web/http.ts';
+import { createTeam, listTeams, teamRefusal } from '#domain/game/teams.ts';
 import { teamCreatePayload } from '#contracts/admin-payloads.ts';
-import { problemResponse } from './_problem.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
   const access = requireStaff(locals);
@@ -18,6 +17,6 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
   const result = await createTeam(database, access.workspace, parsed.data);
-  if (!result.ok) return problemResponse(result.problem, access.workspace.plan);
+  if (!result.ok) return refused(teamRefusal(result.problem, access.workspace.plan));
   return json(result.team, 201);
 };

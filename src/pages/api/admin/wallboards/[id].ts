@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '#web/guards.ts';
-import { json, notFound, parseId, parseJsonBody } from '#web/http.ts';
-import { deleteWallboard, updateWallboard } from '#domain/game/wallboards.ts';
+import { json, notFound, parseId, parseJsonBody, refused } from '#web/http.ts';
+import { deleteWallboard, updateWallboard, WALLBOARD_NOT_FOUND, wallboardRefusal } from '#domain/game/wallboards.ts';
 import { wallboardUpdatePayload } from '#contracts/admin-payloads.ts';
-import { WALLBOARD_NOT_FOUND, wallboardProblemResponse } from './_problem.ts';
 
 const wallboardId = parseId;
 
@@ -16,7 +15,7 @@ export const PUT: APIRoute = async ({ params, request, locals }) => {
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
   const result = await updateWallboard(database, access.workspace, id, parsed.data);
-  if (!result.ok) return wallboardProblemResponse(result.problem, access.workspace.plan);
+  if (!result.ok) return refused(wallboardRefusal(result.problem, access.workspace.plan));
   return json(result.wallboard);
 };
 

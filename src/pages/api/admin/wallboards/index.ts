@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '#web/guards.ts';
-import { json, parseJsonBody } from '#web/http.ts';
-import { createWallboard, listWallboards } from '#domain/game/wallboards.ts';
+import { json, parseJsonBody, refused } from '#web/http.ts';
+import { createWallboard, listWallboards, wallboardRefusal } from '#domain/game/wallboards.ts';
 import { wallboardCreatePayload } from '#contracts/admin-payloads.ts';
-import { wallboardProblemResponse } from './_problem.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
   const access = requireAdmin(locals);
@@ -17,6 +16,6 @@ export const POST: APIRoute = async ({ locals, request }) => {
   const parsed = await parseJsonBody(request, wallboardCreatePayload);
   if (!parsed.ok) return parsed.response;
   const result = await createWallboard(locals.runtime.database.db, access.workspace, parsed.data);
-  if (!result.ok) return wallboardProblemResponse(result.problem, access.workspace.plan);
+  if (!result.ok) return refused(wallboardRefusal(result.problem, access.workspace.plan));
   return json(result.wallboard, 201);
 };
