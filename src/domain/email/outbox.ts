@@ -8,6 +8,7 @@ import { stableUuid } from '#platform/jobs/stable-id.ts';
 import { log } from '#platform/log/log.ts';
 import type { ComposedEmail } from './compose.ts';
 import type { EmailSender } from './mailer.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 
 // Every message the product sends, or would send, is a row here, committed with the queue job that
 // sends it (decision 038). The job retries a failed send with backoff; the row says what became of
@@ -271,6 +272,11 @@ export const RESEND_PROBLEM_MESSAGES = {
   already_sent: 'This email has already been sent',
   in_progress: 'This email is being sent right now',
 } as const;
+
+/** How the API answers a resend refused. */
+export function resendRefusal(problem: keyof typeof RESEND_PROBLEM_MESSAGES): Refusal {
+  return { status: problem === 'not_found' ? 404 : 409, message: RESEND_PROBLEM_MESSAGES[problem] };
+}
 
 /**
  * Sends a failed or never-sent message again: claimed (only from those statuses, so two resends at

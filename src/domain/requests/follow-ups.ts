@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
-import { emailOutbox, emailTemplates, reviewRequests, staff, teams } from '#platform/db/schema.ts';
+import { emailTemplates, reviewRequests, staff, teams } from '#platform/db/schema.ts';
 import type { OutboxStatus } from '#shared/statuses.ts';
 import { reviewLinkUrl } from '#domain/email/compose.ts';
 import { firstAttempt, storeOutboxMessage, type Outgoing } from '#domain/email/outbox.ts';
@@ -13,6 +13,7 @@ import { fillPlaceholders } from '#shared/placeholders.ts';
 import { daysBetween, localDateOf } from '#shared/time.ts';
 import { checkSettingValue, DEFAULT_FOLLOW_UP_AFTER_DAYS } from '#shared/settings-rules.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 
 // The "Follow up" list (issue 13, docs/decisions/033): a person's requests whose customer has not
 // opened the review link some days after the email went out, to call or remind once.
@@ -190,6 +191,11 @@ export async function listFollowUps(db: Db, workspace: Pick<Workspace, 'id' | 'b
 }
 
 export type ReminderResult = { ok: true; followUp: FollowUp; emailStatus: OutboxStatus } | { ok: false; problem: ReminderProblem | 'no_email' };
+
+/** How the API answers a reminder refused. */
+export function reminderRefusal(problem: ReminderProblem | 'no_email'): Refusal {
+  return { status: problem === 'not_found' ? 404 : 409, message: REMINDER_PROBLEM_MESSAGES[problem] };
+}
 
 export const REMINDER_PROBLEM_MESSAGES: Record<ReminderProblem | 'no_email', string> = {
   not_found: 'Request not found',

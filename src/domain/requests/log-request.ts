@@ -1,5 +1,5 @@
 import type { Database } from '#platform/db/database.ts';
-import { emailOutbox, reviewRequests } from '#platform/db/schema.ts';
+import { reviewRequests } from '#platform/db/schema.ts';
 import type { OutboxStatus } from '#shared/statuses.ts';
 import { composeReviewEmail, reviewLinkUrl } from '#domain/email/compose.ts';
 import { firstAttempt, storeOutboxMessage, type Outgoing } from '#domain/email/outbox.ts';

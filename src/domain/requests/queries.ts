@@ -7,6 +7,8 @@ import type { Workspace } from '#domain/workspace/workspaces.ts';
 import type { RequestMatchStatus } from '#shared/request-status.ts';
 import { FIRST_PAGE, type Page } from '#shared/paging.ts';
 import { matchKeyColumns } from '#domain/reviews/match-keys.ts';
+import type { Refusal } from '#contracts/refusal.ts';
+import { TEAM_NOT_FOUND } from '#domain/game/teams.ts';
 
 // Review requests as the report, the campaigns list and the admin card show them (SPEC.md section 3).
 // A request's match comes from the review linked to it (reviews.request_id): its status, confidence,
@@ -200,6 +202,13 @@ export interface RequestChanges {
 }
 
 export type RequestUpdate = { ok: true; request: AdminRequestItem } | { ok: false; problem: 'not_found' | 'team_not_found' };
+
+export const REQUEST_NOT_FOUND = 'Review request not found';
+
+/** How the API answers a request's edit refused. */
+export function requestUpdateRefusal(problem: 'not_found' | 'team_not_found'): Refusal {
+  return problem === 'not_found' ? { status: 404, message: REQUEST_NOT_FOUND } : { status: 400, message: TEAM_NOT_FOUND, field: 'teamId' };
+}
 
 /**
  * Edits a request of the workspace (the "Edit Review Request" dialog). The team must be one of the

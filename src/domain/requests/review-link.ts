@@ -4,6 +4,7 @@ import { privateFeedback, reviewRequests, workspaces } from '#platform/db/schema
 import { findLogoVersion, logoUrl } from '#domain/workspace/logo.ts';
 import { readSettings } from '#domain/workspace/settings.ts';
 import { httpUrlOrNull } from '#shared/http-url.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 
 // The tracked review link /r/{token} (public): it records the customer's first open and offers the customer
 // the business's public Google review link and, beside it and equal to it, a private feedback form.
@@ -88,6 +89,11 @@ export const FEEDBACK_PROBLEM_MESSAGES = {
   not_found: 'This review link is not valid',
   too_many: 'Thank you, we have already received your feedback from this link.',
 } as const;
+
+/** How the API answers private feedback refused. */
+export function feedbackRefusal(problem: keyof typeof FEEDBACK_PROBLEM_MESSAGES): Refusal {
+  return { status: problem === 'not_found' ? 404 : 429, message: FEEDBACK_PROBLEM_MESSAGES[problem] };
+}
 
 /** Stores the customer's private feedback for the business's admin. */
 export async function submitPrivateFeedback(db: Db, token: string, message: string): Promise<FeedbackResult> {

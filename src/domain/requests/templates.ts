@@ -3,7 +3,8 @@ import type { Db } from '#platform/db/database.ts';
 import { emailTemplates } from '#platform/db/schema.ts';
 import { addUnderCap } from '#platform/db/workspace-cap.ts';
 import { sanitizeEmailHtml } from '#platform/sanitize-html.ts';
-import { oneLine, TEMPLATE_LIMIT } from '#shared/template-rules.ts';
+import { oneLine, TEMPLATE_HTML_UNSAFE_ONLY, TEMPLATE_LIMIT, TEMPLATE_LIMIT_MESSAGE, TEMPLATE_NOT_FOUND } from '#shared/template-rules.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 
 /** An email template as every answer shows it (SPEC.md section 3). */
 export interface EmailTemplate {
@@ -32,6 +33,18 @@ export interface TemplateInput {
 export type TemplateProblem = 'not_found' | 'limit_reached' | 'empty_html';
 
 export type TemplateResult = { ok: true; template: EmailTemplate } | { ok: false; problem: TemplateProblem };
+
+/** How the API answers a template change refused. */
+export function templateRefusal(problem: TemplateProblem): Refusal {
+  switch (problem) {
+    case 'limit_reached':
+      return { status: 409, message: TEMPLATE_LIMIT_MESSAGE };
+    case 'empty_html':
+      return { status: 400, message: TEMPLATE_HTML_UNSAFE_ONLY, field: 'htmlContent' };
+    case 'not_found':
+      return { status: 404, message: TEMPLATE_NOT_FOUND };
+  }
+}
 
 const templateColumns = {
   id: emailTemplates.id,

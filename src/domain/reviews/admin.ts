@@ -9,6 +9,7 @@ import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { LIVE_REVIEW, type ReviewKind } from './store.ts';
 import { FIRST_PAGE, type Page } from '#shared/paging.ts';
 import { MAX_ROW_ID } from '#shared/rules.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 
 // Review administration (SPEC.md section 2 "Google Reviews table" and the Edit and Reassign dialogs,
 // section 4 "Review transitions"). Every query is scoped by the caller's workspace; an id of another
@@ -258,6 +259,18 @@ export const ADMIN_REVIEW_MESSAGES: Record<AdminReviewProblem, string> = {
   request_taken: 'That request already has a matched review',
   request_without_team: 'That request has no team: give it a team first',
 };
+
+const ADMIN_REVIEW_ANSWERS: Record<AdminReviewProblem, Omit<Refusal, 'message'>> = {
+  review_not_found: { status: 404 },
+  request_not_found: { status: 404 },
+  request_taken: { status: 409, field: 'inviteId' },
+  request_without_team: { status: 400, field: 'inviteId' },
+};
+
+/** How the API answers an admin's change of a review refused. */
+export function adminReviewRefusal(problem: AdminReviewProblem): Refusal {
+  return { ...ADMIN_REVIEW_ANSWERS[problem], message: ADMIN_REVIEW_MESSAGES[problem] };
+}
 
 /** "Fixed 2 orphaned review(s)" (SPEC.md section 8). */
 export function fixedMessage(fixed: number): string {

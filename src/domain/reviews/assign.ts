@@ -4,6 +4,7 @@ import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import { announceDataChange } from '#platform/live/publish.ts';
 import { COUNTED_FOR_TEAM } from './scoring.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 import { isUnknownTeamName, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
 import { getTeamVisibleReview, type TeamVisibleReview } from './queries.ts';
 import type { ReviewKind } from './store.ts';
@@ -36,6 +37,21 @@ export const ASSIGN_PROBLEM_MESSAGES: Record<AssignProblem, string> = {
   request_taken: 'This request already has a matched review',
   request_without_team: 'That request has no team: give it a team first',
 };
+
+const ASSIGN_ANSWERS: Record<AssignProblem, Omit<Refusal, 'message'>> = {
+  review_not_found: { status: 404 },
+  request_not_found: { status: 404 },
+  team_not_found: { status: 404 },
+  unknown_team: { status: 400, field: 'teamId' },
+  already_matched: { status: 409 },
+  request_taken: { status: 409, field: 'inviteId' },
+  request_without_team: { status: 400, field: 'inviteId' },
+};
+
+/** How the API answers an assignment refused. */
+export function assignRefusal(problem: AssignProblem): Refusal {
+  return { ...ASSIGN_ANSWERS[problem], message: ASSIGN_PROBLEM_MESSAGES[problem] };
+}
 
 export interface AssignToInvite {
   kind: ReviewKind;

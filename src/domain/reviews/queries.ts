@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
 import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import type { MatchStatus } from '#shared/statuses.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireStaff } from '#web/guards.ts';
-import { badRequest, errorJson, json, notFound, parseId, parseJsonBody } from '#web/http.ts';
-import { ASSIGN_PROBLEM_MESSAGES, assignReviewToInvite, assignReviewToTeam, type AssignResult } from '#domain/reviews/assign.ts';
+import { json, notFound, parseId, parseJsonBody, refused } from '#web/http.ts';
+import { ASSIGN_PROBLEM_MESSAGES, assignRefusal, assignReviewToInvite, assignReviewToTeam, type AssignResult } from '#domain/reviews/assign.ts';
 import type { ReviewKind } from '#domain/reviews/store.ts';
 import { assignToInvitePayload, assignToTeamPayload } from '#contracts/review-payloads.ts';
 
@@ -12,22 +12,7 @@ import { assignToInvitePayload, assignToTeamPayload } from '#contracts/review-pa
 const ASSIGNED = 'Review assigned';
 
 function answer(result: AssignResult): Response {
-  if (result.ok) return json({ message: ASSIGNED, review: result.review });
-  const message = ASSIGN_PROBLEM_MESSAGES[result.problem];
-  switch (result.problem) {
-    case 'review_not_found':
-    case 'request_not_found':
-    case 'team_not_found':
-      return notFound(message);
-    case 'unknown_team':
-      return badRequest(message, 'teamId');
-    case 'request_without_team':
-      return badRequest(message, 'inviteId');
-    case 'already_matched':
-      return errorJson(409, message);
-    case 'request_taken':
-      return errorJson(409, message, 'inviteId');
-  }
+  return result.ok ? json({ message: ASSIGNED, review: result.review }) : refused(assignRefusal(result.problem));
 }
 
 export function assignToInviteRoute(kind: ReviewKind): APIRoute {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '#web/guards.ts';
-import { json, notFound, parseJsonBody } from '#web/http.ts';
-import { ADMIN_REVIEW_MESSAGES, unmatchReview } from '#domain/reviews/admin.ts';
+import { json, parseJsonBody, refused } from '#web/http.ts';
+import { adminReviewRefusal, unmatchReview } from '#domain/reviews/admin.ts';
 import { unmatchReviewPayload } from '#contracts/review-admin-payloads.ts';
 
 /** Unmatch: {reviewId}; the review loses its request and team and counts for "Unknown" again. */
@@ -12,6 +12,6 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!parsed.ok) return parsed.response;
   const { database } = locals.runtime;
   const result = await unmatchReview(database, access.workspace, parsed.data.reviewId);
-  if (!result.ok) return notFound(ADMIN_REVIEW_MESSAGES[result.problem]);
+  if (!result.ok) return refused(adminReviewRefusal(result.problem));
   return json(result.review);
 };

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '#web/guards.ts';
-import { badRequest, json, notFound, parseId, parseJsonBody } from '#web/http.ts';
-import { deleteTemplate, updateTemplate } from '#domain/requests/templates.ts';
+import { json, notFound, parseId, parseJsonBody, refused } from '#web/http.ts';
+import { deleteTemplate, templateRefusal, updateTemplate } from '#domain/requests/templates.ts';
 import { templateUpdatePayload } from '#contracts/template-payloads.ts';
-import { TEMPLATE_HTML_UNSAFE_ONLY, TEMPLATE_NOT_FOUND } from '#shared/template-rules.ts';
+import { TEMPLATE_NOT_FOUND } from '#shared/template-rules.ts';
 
 /** The template id of the path, or null for anything but an id a row can have (answered 404). */
 const templateId = parseId;
@@ -16,8 +16,7 @@ export const PATCH: APIRoute = async ({ params, request, locals }) => {
   const parsed = await parseJsonBody(request, templateUpdatePayload);
   if (!parsed.ok) return parsed.response;
   const result = await updateTemplate(locals.runtime.database.db, access.workspace.id, id, parsed.data);
-  if (result.ok) return json(result.template);
-  return result.problem === 'empty_html' ? badRequest(TEMPLATE_HTML_UNSAFE_ONLY, 'htmlContent') : notFound(TEMPLATE_NOT_FOUND);
+  return result.ok ? json(result.template) : refused(templateRefusal(result.problem));
 };
 
 export const DELETE: APIRoute = async ({ params, locals }) => {

@@ -1,11 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '#web/guards.ts';
-import { badRequest, json, notFound, parseId, parseJsonBody } from '#web/http.ts';
+import { badRequest, json, notFound, parseId, parseJsonBody, refused } from '#web/http.ts';
 import { INVITE_ID_MISMATCH, requestEditPayload } from '#contracts/request-edit-payload.ts';
-import { updateRequest } from '#domain/requests/queries.ts';
-
-const REQUEST_NOT_FOUND = 'Review request not found';
-const TEAM_NOT_FOUND = 'Team not found';
+import { REQUEST_NOT_FOUND, requestUpdateRefusal, updateRequest } from '#domain/requests/queries.ts';
 
 /** The "Edit Review Request" dialog: {inviteId, firstName, lastName, email, staffFirstName, teamId}. */
 export const PUT: APIRoute = async ({ params, request, locals }) => {
@@ -19,6 +16,6 @@ export const PUT: APIRoute = async ({ params, request, locals }) => {
   if (inviteId !== undefined && String(inviteId) !== String(id)) return badRequest(INVITE_ID_MISMATCH, 'inviteId');
   const { database } = locals.runtime;
   const result = await updateRequest(database, access.workspace, id, changes);
-  if (!result.ok) return result.problem === 'not_found' ? notFound(REQUEST_NOT_FOUND) : badRequest(TEAM_NOT_FOUND, 'teamId');
+  if (!result.ok) return refused(requestUpdateRefusal(result.problem));
   return json(result.request);
 };

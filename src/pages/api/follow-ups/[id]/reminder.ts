@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { requireStaff } from '#web/guards.ts';
 import { emailSender } from '#domain/email/mailer.ts';
-import { errorJson, json, notFound, parseId, planLimitRefused } from '#web/http.ts';
+import { json, notFound, parseId, planLimitRefused, refused } from '#web/http.ts';
 import { planAllowsRequestLogging, REQUEST_LOGGING_UPGRADE_MESSAGE } from '#shared/plans.ts';
 import { linkBase } from '#web/public-url.ts';
-import { reminderMessage, REMINDER_PROBLEM_MESSAGES, sendFollowUpReminder } from '#domain/requests/follow-ups.ts';
+import { reminderMessage, REMINDER_PROBLEM_MESSAGES, reminderRefusal, sendFollowUpReminder } from '#domain/requests/follow-ups.ts';
 import { callerStaffEmail } from '../_caller.ts';
 
 /** Sends the request's one reminder email; answers the follow-up as it now is and what became of the email. */
@@ -27,6 +27,5 @@ export const POST: APIRoute = async ({ locals, params, url, cookies }) => {
   if (result.ok) {
     return json({ message: reminderMessage(result.emailStatus), followUp: result.followUp, emailStatus: result.emailStatus });
   }
-  if (result.problem === 'not_found') return notFound(REMINDER_PROBLEM_MESSAGES.not_found);
-  return errorJson(409, REMINDER_PROBLEM_MESSAGES[result.problem]);
+  return refused(reminderRefusal(result.problem));
 };

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '#web/guards.ts';
 import { emailSender } from '#domain/email/mailer.ts';
-import { RESEND_PROBLEM_MESSAGES, resendOutboxMessage } from '#domain/email/outbox.ts';
-import { errorJson, json, notFound, parseId } from '#web/http.ts';
+import { RESEND_PROBLEM_MESSAGES, resendOutboxMessage, resendRefusal } from '#domain/email/outbox.ts';
+import { json, notFound, parseId, refused } from '#web/http.ts';
 
 /** Sends a failed or unsent email again; answers the outbox row as it now is. */
 export const POST: APIRoute = async ({ locals, params }) => {
@@ -12,7 +12,5 @@ export const POST: APIRoute = async ({ locals, params }) => {
   if (id === null) return notFound(RESEND_PROBLEM_MESSAGES.not_found);
   const { database, config, jobs } = locals.runtime;
   const result = await resendOutboxMessage({ database, sender: emailSender(config), jobs }, access.workspace.id, id);
-  if (result.ok) return json(result.entry);
-  if (result.problem === 'not_found') return notFound(RESEND_PROBLEM_MESSAGES.not_found);
-  return errorJson(409, RESEND_PROBLEM_MESSAGES[result.problem]);
+  return result.ok ? json(result.entry) : refused(resendRefusal(result.problem));
 };
