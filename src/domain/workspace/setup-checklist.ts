@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, not, } from 'drizzle-orm';
+import { and, count, eq, isNull, not } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
 import { emailTemplates, kioskLinks, reviews, teams } from '#platform/db/schema.ts';
 import { readSettings } from './settings.ts';
