@@ -68,7 +68,10 @@ async function factsOf(db: Db, event: AlertDomainEvent, workspace: Workspace): P
   return { event: 'target.reached', businessName: wallboard ?? businessName, target: (event.data as DomainEvent<'target.reached'>['data']).target };
 }
 
-export function alertsWorker(runtime: Runtime) {
+/** What the alert workers use of the process's runtime. */
+export type AlertsRuntime = Pick<Runtime, 'config' | 'database' | 'jobs' | 'secretKey'>;
+
+export function alertsWorker(runtime: AlertsRuntime) {
   return async (job: Job<AlertDomainEvent>): Promise<object> => {
     const event = job.data;
     if (!(ALERT_EVENTS as readonly string[]).includes(event.type)) return { queued: 0 };
@@ -110,7 +113,7 @@ export function alertsWorker(runtime: Runtime) {
 }
 
 /** Posts one alert; a failure is kept on the admin's card and, unless final, tried again by the queue. */
-export function alertDeliveryWorker(runtime: Runtime) {
+export function alertDeliveryWorker(runtime: AlertsRuntime) {
   return async (job: Job<AlertPostJob>): Promise<object> => {
     const { db } = runtime.database;
     const { workspaceId } = job.data;

@@ -1,5 +1,6 @@
 import { OAuth2Client } from 'google-auth-library';
 import type { Config } from '#platform/config.ts';
+import type { Runtime } from '#platform/runtime.ts';
 
 export const BUSINESS_MANAGE_SCOPE = 'https://www.googleapis.com/auth/business.manage';
 
@@ -27,3 +28,6 @@ export function createOAuthClient(config: Config, refreshToken?: string): OAuth2
   if (refreshToken) client.setCredentials({ refresh_token: refreshToken });
   return client;
 }
+
+/** What the Google wing uses of the process's runtime (not its live hub or its stop). */
+export type GoogleRuntime = Pick<Runtime, 'config' | 'database' | 'jobs' | 'secretKey' | 'sessionKey'>;

@@ -1,7 +1,6 @@
-import type { Runtime } from '#platform/runtime.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { GbpApi, resourceId } from './api.ts';
-import { createOAuthClient } from './client.ts';
+import { createOAuthClient, type GoogleRuntime } from './client.ts';
 import { markBroken, readConnection, saveDiscovery } from './connection.ts';
 import { GoogleError } from './errors.ts';
 import { QUOTA_STILL_BLOCKED } from '#shared/google-messages.ts';
@@ -21,7 +20,7 @@ const DISCOVERY_RETRY = { attempts: 2, baseDelayMs: 250, maxDelayMs: 1000 };
  * Lists the connected Google account's accounts and their locations (every page) and keeps the first
  * location: its ids, title, Maps page, and its "leave a review" link when the workspace has none.
  */
-export async function discoverLocation(runtime: Runtime, workspace: Workspace): Promise<DiscoveryAnswer> {
+export async function discoverLocation(runtime: GoogleRuntime, workspace: Workspace): Promise<DiscoveryAnswer> {
   const { database, config, secretKey } = runtime;
   const connection = await readConnection(database.db, workspace.id, secretKey);
   const failed = (error: string): DiscoveryAnswer => ({ success: false, accountId: connection.accountId, locationId: connection.locationId, error });
@@ -55,7 +54,7 @@ export async function discoverLocation(runtime: Runtime, workspace: Workspace): 
  * Right after the admin connects Google: discovery at once when the ids are not known yet (a
  * reconnect keeps the ids the admin has). A failure only leaves the card at "Setup Incomplete".
  */
-export async function discoverAfterConsent(runtime: Runtime, workspace: Workspace): Promise<void> {
+export async function discoverAfterConsent(runtime: GoogleRuntime, workspace: Workspace): Promise<void> {
   const connection = await readConnection(runtime.database.db, workspace.id, runtime.secretKey);
   if (connection.accountId && connection.locationId) return;
   try {

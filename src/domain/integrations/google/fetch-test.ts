@@ -1,7 +1,6 @@
-import type { Runtime } from '#platform/runtime.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { GbpApi } from './api.ts';
-import { createOAuthClient, googleConfigured } from './client.ts';
+import { createOAuthClient, googleConfigured, type GoogleRuntime } from './client.ts';
 import { markBroken, readConnection } from './connection.ts';
 import { GoogleError } from './errors.ts';
 
@@ -16,7 +15,7 @@ export interface FetchTest {
 
 const FETCH_TEST_RETRY = { attempts: 2, baseDelayMs: 250, maxDelayMs: 1000 };
 
-export async function testGoogleFetch(runtime: Runtime, workspace: Workspace): Promise<FetchTest> {
+export async function testGoogleFetch(runtime: GoogleRuntime, workspace: Workspace): Promise<FetchTest> {
   const notConfigured = (message: string): FetchTest => ({ success: false, configured: false, message, error: null, reviewCount: 0 });
   if (!googleConfigured(runtime.config)) return notConfigured('Google sign-in is not configured on this server');
   const connection = await readConnection(runtime.database.db, workspace.id, runtime.secretKey);

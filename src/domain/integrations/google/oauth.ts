@@ -1,6 +1,5 @@
-import type { Runtime } from '#platform/runtime.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
-import { BUSINESS_MANAGE_SCOPE, createOAuthClient, googleConfigured } from './client.ts';
+import { BUSINESS_MANAGE_SCOPE, createOAuthClient, googleConfigured, type GoogleRuntime } from './client.ts';
 import { forgetConnection, readConnection, storeRefreshToken } from './connection.ts';
 import { log } from '#platform/log/log.ts';
 import { classifyGoogleError } from './errors.ts';
@@ -11,7 +10,7 @@ import { consumeOAuthState, createOAuthState, type OAuthStarter } from './oauth-
  * Google's consent screen for this workspace: offline access (a refresh token), asked every time.
  * `browserKey` goes into the starting browser's cookie: the callback needs it back.
  */
-export async function consentUrl(runtime: Runtime, workspaceId: number, sessionId: string): Promise<{ url: string; browserKey: string }> {
+export async function consentUrl(runtime: GoogleRuntime, workspaceId: number, sessionId: string): Promise<{ url: string; browserKey: string }> {
   const { state, browserKey } = await createOAuthState(runtime.database.db, workspaceId, sessionId, runtime.sessionKey);
   const url = createOAuthClient(runtime.config).generateAuthUrl({
     access_type: 'offline',
@@ -25,7 +24,7 @@ export async function consentUrl(runtime: Runtime, workspaceId: number, sessionI
 export type ConsentOutcome = { ok: true; workspaceId: number } | { ok: false; workspaceId: number | null; error: OAuthErrorCode };
 
 /** The callback: checks the state (once), exchanges the code, and keeps only the sealed refresh token. */
-export async function completeConsent(runtime: Runtime, query: URLSearchParams, caller: Partial<OAuthStarter>): Promise<ConsentOutcome> {
+export async function completeConsent(runtime: GoogleRuntime, query: URLSearchParams, caller: Partial<OAuthStarter>): Promise<ConsentOutcome> {
   const state = query.get('state');
   const workspaceId = state ? await consumeOAuthState(runtime.database.db, state, runtime.sessionKey, caller) : null;
   if (workspaceId === null) return { ok: false, workspaceId: null, error: 'state' };
@@ -47,7 +46,7 @@ export async function completeConsent(runtime: Runtime, query: URLSearchParams, 
 }
 
 /** Disconnect: Google is asked to revoke the grant (best effort), then the token is forgotten here. */
-export async function disconnectGoogle(runtime: Runtime, workspace: Workspace): Promise<void> {
+export async function disconnectGoogle(runtime: GoogleRuntime, workspace: Workspace): Promise<void> {
   const connection = await readConnection(runtime.database.db, workspace.id, runtime.secretKey);
   if (connection.refreshToken && googleConfigured(runtime.config)) {
     try {

@@ -1,6 +1,5 @@
 import { Cron } from 'croner';
-import type { Runtime } from '#platform/runtime.ts';
-import { googleConfigured } from './client.ts';
+import { googleConfigured, type GoogleRuntime } from './client.ts';
 import { queueScheduledSyncs } from './sync-jobs.ts';
 import { logError } from '#platform/log/log.ts';
 
@@ -8,7 +7,7 @@ import { logError } from '#platform/log/log.ts';
  * Queues the Google sync of every connected workspace on the configured schedule. Every instance
  * ticks; the queue keeps one job per workspace and tick (sync-jobs.ts), which one instance runs.
  */
-export function startGoogleSyncSchedule(runtime: Runtime): { stop(): void } {
+export function startGoogleSyncSchedule(runtime: GoogleRuntime): { stop(): void } {
   if (!googleConfigured(runtime.config)) return { stop: () => {} };
   const tick = new Cron(
     runtime.config.google.syncSchedule,

@@ -1,7 +1,6 @@
 import { planAllowsGoogle } from '#shared/plans.ts';
-import type { Runtime } from '#platform/runtime.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
-import { googleConfigured } from './client.ts';
+import { googleConfigured, type GoogleRuntime } from './client.ts';
 import { readConnection, type LastSync } from './connection.ts';
 
 /** What the admin's Google My Business Profile card shows (decision 021). Never the token. */
@@ -16,7 +15,7 @@ export interface GoogleStatus {
   lastSync: LastSync | null;
 }
 
-export async function googleStatus(runtime: Runtime, workspace: Workspace): Promise<GoogleStatus> {
+export async function googleStatus(runtime: GoogleRuntime, workspace: Workspace): Promise<GoogleStatus> {
   const connection = await readConnection(runtime.database.db, workspace.id, runtime.secretKey);
   return {
     allowed: planAllowsGoogle(workspace.plan),

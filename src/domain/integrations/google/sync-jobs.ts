@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Job } from 'pg-boss';
 import type { JobQueue } from '#platform/jobs/queue.ts';
 import { logError } from '#platform/log/log.ts';
-import type { Runtime } from '#platform/runtime.ts';
 import { findWorkspaceById, type Workspace } from '#domain/workspace/workspaces.ts';
 import { connectedWorkspaceIds, INTERNAL_ERROR, syncWorkspace, type SyncOutcome } from './sync.ts';
+import type { GoogleRuntime } from './client.ts';
 
 // Google syncs are jobs of the google-sync queue: its "exclusive" policy keyed by workspace lets one
 // sync per workspace be queued or running at a time, across instances, whoever asked for it.
@@ -19,7 +19,7 @@ export const POLL_NOW_WAIT_MS = 25_000;
 const keyOf = (workspaceId: number) => `workspace:${workspaceId}`;
 
 /** The google-sync queue's worker: the job's output is the sync's outcome. */
-export function googleSyncWorker(runtime: Runtime) {
+export function googleSyncWorker(runtime: GoogleRuntime) {
   return async (job: Job<GoogleSyncJob>): Promise<SyncOutcome> => {
     try {
       const workspace = await findWorkspaceById(runtime.database.db, job.data.workspaceId);
@@ -36,7 +36,7 @@ export function googleSyncWorker(runtime: Runtime) {
  * A schedule tick: one sync job per connected workspace, in the tick's time slot. Every instance
  * ticks; a slot holds one job per workspace, so each workspace is synced once per tick.
  */
-export async function queueScheduledSyncs(runtime: Runtime, slotSeconds: number): Promise<void> {
+export async function queueScheduledSyncs(runtime: GoogleRuntime, slotSeconds: number): Promise<void> {
   for (const workspaceId of await connectedWorkspaceIds(runtime.database.db)) {
     await runtime.jobs.send('google-sync', { workspaceId } satisfies GoogleSyncJob, { singletonKey: keyOf(workspaceId), singletonSeconds: slotSeconds });
   }

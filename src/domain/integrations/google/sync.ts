@@ -1,12 +1,12 @@
+import type { Db } from '#platform/db/database.ts';
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { reviews, settings } from '#platform/db/schema.ts';
 import { planAllowsGoogle } from '#shared/plans.ts';
 import { announcedName, announceReviews, ingestReview, wallboardsCounting } from '#domain/reviews/ingest.ts';
 import type { IncomingReview } from '#domain/reviews/store.ts';
-import type { Runtime } from '#platform/runtime.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { GbpApi } from './api.ts';
-import { createOAuthClient, googleConfigured } from './client.ts';
+import { createOAuthClient, googleConfigured, type GoogleRuntime } from './client.ts';
 import { markBroken, readConnection, recordSync, REFRESH_TOKEN_KEY, saveLocationDetails, storeRefreshToken } from './connection.ts';
 import { GoogleError } from './errors.ts';
 import { toIncomingReview } from './review-format.ts';
@@ -28,7 +28,7 @@ const UNREADABLE_TOKEN = 'This server can no longer read the saved Google connec
  * no longer lists as removed. Runs as a job of the google-sync queue (sync-jobs.ts), which lets one
  * sync per workspace run at a time across instances.
  */
-export async function syncWorkspace(runtime: Runtime, workspace: Workspace): Promise<SyncOutcome> {
+export async function syncWorkspace(runtime: GoogleRuntime, workspace: Workspace): Promise<SyncOutcome> {
   if (!googleConfigured(runtime.config)) return { status: 'skipped', reason: 'not_configured' };
   if (!planAllowsGoogle(workspace.plan)) return { status: 'skipped', reason: 'plan' };
   const { database, config, secretKey } = runtime;
@@ -126,7 +126,7 @@ export async function syncWorkspace(runtime: Runtime, workspace: Workspace): Pro
 type StoredVersion = { updateTime: Date | null; ownerReply: string | null };
 
 /** The update time and reply of the page's reviews already stored. */
-async function storedVersions(db: Runtime['database']['db'], workspaceId: number, externalIds: string[]): Promise<Map<string, StoredVersion>> {
+async function storedVersions(db: Db, workspaceId: number, externalIds: string[]): Promise<Map<string, StoredVersion>> {
   if (externalIds.length === 0) return new Map();
   const rows = await db
     .select({ externalId: reviews.externalId, updateTime: reviews.updateTime, ownerReply: reviews.ownerReply })
@@ -147,7 +147,7 @@ function isUnchanged(stored: StoredVersion | undefined, review: IncomingReview):
 }
 
 /** IDs typed by hand come without the location's Maps page, which every review links to: fetch it once. */
-async function lookUpMapsUri(api: GbpApi, workspaceId: number, accountId: string, locationId: string, db: Runtime['database']['db']): Promise<string | null> {
+async function lookUpMapsUri(api: GbpApi, workspaceId: number, accountId: string, locationId: string, db: Db): Promise<string | null> {
   const location = await api.location(accountId, locationId);
   if (!location) return null;
   await saveLocationDetails(db, workspaceId, { locationId, title: location.title ?? null, mapsUri: location.metadata?.mapsUri ?? null });
@@ -155,7 +155,7 @@ async function lookUpMapsUri(api: GbpApi, workspaceId: number, accountId: string
 }
 
 /** The workspaces with a Google connection. */
-export async function connectedWorkspaceIds(db: Runtime['database']['db']): Promise<number[]> {
+export async function connectedWorkspaceIds(db: Db): Promise<number[]> {
   const rows = await db
     .select({ id: settings.workspaceId })
     .from(settings)
