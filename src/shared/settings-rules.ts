@@ -5,6 +5,9 @@ export const SETTING_KEY_MAX = 64;
 export const SETTING_VALUE_MAX = 2000;
 export const TARGET_REVIEWS_MIN = 1;
 export const TARGET_REVIEWS_MAX = 100_000;
+/** The challenge's target and time zone until an admin sets them (a new workspace starts with these). */
+export const DEFAULT_TARGET_REVIEWS = 120;
+export const DEFAULT_TIMEZONE = 'Australia/Sydney';
 
 /** Settings that never leave the server in clear: listed as "connected", not writable through the generic API. */
 export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set(['gmb_refresh_token', 'gmb_access_token', 'slack_webhook_url', 'teams_webhook_url']);

@@ -6,7 +6,7 @@ import { reviewLinkUrl } from '#domain/email/compose.ts';
 import { firstAttempt, storeOutboxMessage, type Outgoing } from '#domain/email/outbox.ts';
 import { composeReminderEmail } from './reminder-email.ts';
 import { unsubscribeUrl } from '#domain/email/unsubscribe.ts';
-import { DEFAULT_TIMEZONE } from '#domain/reviews/scoring.ts';
+import { DEFAULT_TIMEZONE } from '#shared/settings-rules.ts';
 import { readSettings } from '#domain/workspace/settings.ts';
 import { staffEmailKey } from '#domain/game/staff/people.ts';
 import { fillPlaceholders } from '#shared/placeholders.ts';

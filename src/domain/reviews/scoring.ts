@@ -7,6 +7,7 @@ import { readSettings } from '#domain/workspace/settings.ts';
 import { startOfDayIn } from '#shared/time.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { isUnknownTeamName } from '#shared/team-rules.ts';
+import { DEFAULT_TARGET_REVIEWS, DEFAULT_TIMEZONE } from '#shared/settings-rules.ts';
 
 /** Statuses whose review counts for the team it was matched to; every other review counts for "Unknown". */
 export const COUNTED_FOR_TEAM: ReadonlySet<MatchStatus> = new Set(['auto_matched', 'self_confirmed', 'manual']);
@@ -19,9 +20,6 @@ export async function reviewCountsForATeam(db: Db, workspaceId: number, reviewId
     .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, reviewId)));
   return row !== undefined && row.teamId !== null && COUNTED_FOR_TEAM.has(row.status);
 }
-
-export const DEFAULT_TARGET_REVIEWS = 120;
-export const DEFAULT_TIMEZONE = 'Australia/Sydney';
 
 export interface ChallengeSettings {
   start: Date;

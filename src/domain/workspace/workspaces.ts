@@ -5,15 +5,16 @@ import { settings, teams, workspaces } from '#platform/db/schema.ts';
 import type { Plan } from '#shared/plans.ts';
 import { isSlug } from '#shared/rules.ts';
 import { UNKNOWN_TEAM_COLOR, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
+import { DEFAULT_TARGET_REVIEWS, DEFAULT_TIMEZONE } from '#shared/settings-rules.ts';
 
 /** The workspace's Unknown team's row, in a query of `teams` (src/shared/team-rules.ts: no other team takes its name in any case). */
 export const unknownTeamRow = sql`lower(${teams.name}) = lower(${UNKNOWN_TEAM_NAME})`;
 
 /** Settings every new workspace starts with, so the generic settings card can edit them. */
 export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
-  target_reviews: '120',
+  target_reviews: String(DEFAULT_TARGET_REVIEWS),
   google_review_link: '',
-  timezone: 'Australia/Sydney',
+  timezone: DEFAULT_TIMEZONE,
 };
 
 export interface Workspace {

@@ -7,12 +7,11 @@ import { MaybeLink } from './MaybeLink.tsx';
 import { PANEL_TITLES } from './panels.ts';
 import { PeoplePanel } from './PeoplePanel.tsx';
 import { isUnknownTeamName } from '#shared/team-rules.ts';
+import { DEFAULT_TARGET_REVIEWS } from '#shared/settings-rules.ts';
 import { TeamsPanel } from './TeamsPanel.tsx';
 import { useRotation } from './use-rotation.ts';
 import { WeekPanel } from './WeekPanel.tsx';
 import { WeekStrip } from './WeekStrip.tsx';
-
-export const DEFAULT_TARGET_REVIEWS = 120;
 
 /** What a wallboard with no review yet says instead of a bare "0 / 120": what to do next. */
 function NoReviewsYet({ slug, links, hasTeams }: { slug: string; links: boolean; hasTeams: boolean }) {
