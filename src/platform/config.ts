@@ -3,7 +3,7 @@ import { Cron } from 'croner';
 import { z } from 'zod';
 import { parseTrustProxy } from './client-address.ts';
 import { readPublicKey } from './ed25519.ts';
-import { parseStripeApiBase } from './stripe-api-base.ts';
+import { parseOrigin } from './origin.ts';
 import { LOG_LEVELS } from './log/log.ts';
 
 const optionalUrl = z.url().optional();
@@ -88,7 +88,7 @@ const schema = z
       .optional()
       .transform((value, ctx) => {
         if (value === undefined) return undefined;
-        const base = parseStripeApiBase(value);
+        const base = parseOrigin(value);
         if (base) return base;
         ctx.addIssue({ code: 'custom', message: 'STRIPE_API_BASE must be an http or https origin such as http://127.0.0.1:4567' });
         return z.NEVER;

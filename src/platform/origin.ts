@@ -1,12 +1,12 @@
-/** The stripe package's `host`, `port` and `protocol` options, read from an origin such as http://127.0.0.1:4567. */
-export interface StripeApiBase {
+/** An http(s) origin as a client's `host`, `port` and `protocol` options (the stripe package's), read from one such as http://127.0.0.1:4567. */
+export interface Origin {
   host: string;
   port: number;
   protocol: 'http' | 'https';
 }
 
 /** Null for anything but a bare http(s) origin (a path, query or credentials would be silently lost). */
-export function parseStripeApiBase(value: string): StripeApiBase | null {
+export function parseOrigin(value: string): Origin | null {
   let url: URL;
   try {
     url = new URL(value);
