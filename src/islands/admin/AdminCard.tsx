@@ -30,7 +30,7 @@ export function AdminCard({ title, description, class: extra = '', actions, chil
 }
 
 /** A row of grey bars shown while a card's data loads. */
-export function LoadingRows({ label, rows = 3 }: { label: string; rows?: number }) {
+function LoadingRows({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
     <div role="status" aria-live="polite" class="space-y-3">
       <span class="sr-only">{label}</span>
@@ -42,7 +42,7 @@ export function LoadingRows({ label, rows = 3 }: { label: string; rows?: number 
 }
 
 /** What a card shows when its data could not be loaded, with a way to try again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div class="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
       <p>{message}</p>
@@ -56,6 +56,30 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
 /** What a card says when its list is empty. */
 export function EmptyNote({ children }: { children: ComponentChildren }) {
   return <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{children}</p>;
+}
+
+interface LoadedProps<T> {
+  /** The card's data: null until the first answer. */
+  data: T | null;
+  /** The last read failed: with no data to show, the card says so and offers a retry. */
+  loadFailed: boolean;
+  onRetry: () => void;
+  /** What the error says, e.g. "The teams could not be loaded." */
+  errorMessage: string;
+  /** What a screen reader hears while the data loads. */
+  loadingLabel: string;
+  /** How many grey bars stand for the data while it loads. */
+  rows?: number;
+  /** Shown instead of the content when the data is an empty list. */
+  empty?: ComponentChildren;
+  children: (data: T) => ComponentChildren;
+}
+
+/** A card's data in its states: loading, failed with a retry, an empty list, or the content. */
+export function Loaded<T>({ data, loadFailed, onRetry, errorMessage, loadingLabel, rows, empty, children }: LoadedProps<T>) {
+  if (data === null) return loadFailed ? <LoadError message={errorMessage} onRetry={onRetry} /> : <LoadingRows label={loadingLabel} rows={rows} />;
+  if (empty !== undefined && Array.isArray(data) && data.length === 0) return <>{empty}</>;
+  return <>{children(data)}</>;
 }
 
 /** A card's Refresh action: disabled while loading, "Refreshing..." when data is already shown. */

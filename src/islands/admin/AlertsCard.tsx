@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, Loaded } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -114,90 +114,93 @@ export default function AlertsCard() {
         </button>
       }
     >
-      {alerts === null ? (
-        loadFailed ? (
-          <LoadError message="The alert settings could not be loaded." onRetry={() => void load()} />
-        ) : (
-          <LoadingRows label="Loading the alert settings..." rows={2} />
-        )
-      ) : (
-        <div class="space-y-6">
-          <form class="space-y-5" onSubmit={saveUrls} noValidate aria-label="Alert channels">
-            {CHANNELS.map((channel) => {
-              const state = alerts[channel.key];
-              const id = `alert-${channel.key}`;
-              return (
-                <div key={channel.key}>
-                  <div class="flex flex-wrap items-center justify-between gap-2">
-                    <label for={id} class="text-sm font-medium text-slate-900">
-                      {channel.label}
-                    </label>
-                    {state.configured ? (
-                      <span class="inline-flex items-center gap-2">
-                        <span class="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset">
-                          Connected
+      <Loaded
+        data={alerts}
+        loadFailed={loadFailed}
+        onRetry={() => void load()}
+        errorMessage="The alert settings could not be loaded."
+        loadingLabel="Loading the alert settings..."
+        rows={2}
+      >
+        {(alerts) => (
+          <div class="space-y-6">
+            <form class="space-y-5" onSubmit={saveUrls} noValidate aria-label="Alert channels">
+              {CHANNELS.map((channel) => {
+                const state = alerts[channel.key];
+                const id = `alert-${channel.key}`;
+                return (
+                  <div key={channel.key}>
+                    <div class="flex flex-wrap items-center justify-between gap-2">
+                      <label for={id} class="text-sm font-medium text-slate-900">
+                        {channel.label}
+                      </label>
+                      {state.configured ? (
+                        <span class="inline-flex items-center gap-2">
+                          <span class="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset">
+                            Connected
+                          </span>
+                          <button
+                            type="button"
+                            class="text-xs font-medium text-red-700 hover:underline"
+                            onClick={() => void remove(channel)}
+                            disabled={busy !== null}
+                          >
+                            Remove
+                          </button>
                         </span>
-                        <button
-                          type="button"
-                          class="text-xs font-medium text-red-700 hover:underline"
-                          onClick={() => void remove(channel)}
-                          disabled={busy !== null}
-                        >
-                          Remove
-                        </button>
-                      </span>
-                    ) : (
-                      <span class="text-xs text-slate-500">Not set up</span>
+                      ) : (
+                        <span class="text-xs text-slate-500">Not set up</span>
+                      )}
+                    </div>
+                    <input
+                      id={id}
+                      type="url"
+                      class="input mt-1.5"
+                      placeholder={state.configured ? 'Saved. Paste a new URL to replace it' : channel.placeholder}
+                      value={urls[channel.key]}
+                      autoComplete="off"
+                      spellcheck={false}
+                      aria-invalid={errors[channel.key] ? 'true' : undefined}
+                      aria-describedby={`${id}-help${errors[channel.key] ? ` ${id}-error` : ''}`}
+                      onInput={(e) => setUrls((u) => ({ ...u, [channel.key]: e.currentTarget.value }))}
+                    />
+                    {errors[channel.key] && (
+                      <p id={`${id}-error`} class="mt-1 text-sm text-red-700">
+                        {errors[channel.key]}
+                      </p>
+                    )}
+                    <p id={`${id}-help`} class="mt-1 text-xs text-slate-500">
+                      {channel.help}
+                    </p>
+                    {state.lastError && (
+                      <p class="mt-1.5 rounded-md bg-red-50 px-2 py-1 text-xs break-words text-red-700" role="status">
+                        Last attempt failed: {state.lastError}
+                      </p>
                     )}
                   </div>
+                );
+              })}
+              <button type="submit" class="btn btn-primary" disabled={busy !== null || !(urls.slack.trim() || urls.teams.trim())}>
+                {busy === 'save' ? 'Saving...' : 'Save'}
+              </button>
+            </form>
+            <fieldset class="space-y-2">
+              <legend class="text-sm font-medium text-slate-900">Post an alert when</legend>
+              {(Object.keys(EVENT_LABELS) as AlertEvent[]).map((name) => (
+                <label key={name} class="flex items-center gap-2 text-sm text-slate-700">
                   <input
-                    id={id}
-                    type="url"
-                    class="input mt-1.5"
-                    placeholder={state.configured ? 'Saved. Paste a new URL to replace it' : channel.placeholder}
-                    value={urls[channel.key]}
-                    autoComplete="off"
-                    spellcheck={false}
-                    aria-invalid={errors[channel.key] ? 'true' : undefined}
-                    aria-describedby={`${id}-help${errors[channel.key] ? ` ${id}-error` : ''}`}
-                    onInput={(e) => setUrls((u) => ({ ...u, [channel.key]: e.currentTarget.value }))}
+                    type="checkbox"
+                    class="h-4 w-4 rounded border-slate-300"
+                    checked={alerts.events.includes(name)}
+                    onChange={(e) => void toggle(name, e.currentTarget.checked)}
                   />
-                  {errors[channel.key] && (
-                    <p id={`${id}-error`} class="mt-1 text-sm text-red-700">
-                      {errors[channel.key]}
-                    </p>
-                  )}
-                  <p id={`${id}-help`} class="mt-1 text-xs text-slate-500">
-                    {channel.help}
-                  </p>
-                  {state.lastError && (
-                    <p class="mt-1.5 rounded-md bg-red-50 px-2 py-1 text-xs break-words text-red-700" role="status">
-                      Last attempt failed: {state.lastError}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
-            <button type="submit" class="btn btn-primary" disabled={busy !== null || !(urls.slack.trim() || urls.teams.trim())}>
-              {busy === 'save' ? 'Saving...' : 'Save'}
-            </button>
-          </form>
-          <fieldset class="space-y-2">
-            <legend class="text-sm font-medium text-slate-900">Post an alert when</legend>
-            {(Object.keys(EVENT_LABELS) as AlertEvent[]).map((name) => (
-              <label key={name} class="flex items-center gap-2 text-sm text-slate-700">
-                <input
-                  type="checkbox"
-                  class="h-4 w-4 rounded border-slate-300"
-                  checked={alerts.events.includes(name)}
-                  onChange={(e) => void toggle(name, e.currentTarget.checked)}
-                />
-                {EVENT_LABELS[name]}
-              </label>
-            ))}
-          </fieldset>
-        </div>
-      )}
+                  {EVENT_LABELS[name]}
+                </label>
+              ))}
+            </fieldset>
+          </div>
+        )}
+      </Loaded>
     </AdminCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
-import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
+import { Field } from '../ui/Field.tsx';
+import { AdminCard, EmptyNote, Loaded } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -71,20 +72,16 @@ export default function ApiKeysCard({ timeZone = 'UTC' }: { timeZone?: string })
       }
     >
       <form onSubmit={create} class="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <div>
-          <label for="api-key-name" class="label">
-            Key name
-          </label>
-          <input
-            id="api-key-name"
-            class="input"
-            placeholder="CRM integration"
-            maxLength={NAME_MAX}
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-            disabled={creating}
-          />
-        </div>
+        <Field
+          id="api-key-name"
+          name={undefined}
+          label="Key name"
+          placeholder="CRM integration"
+          maxLength={NAME_MAX}
+          value={name}
+          onInput={(e) => setName(e.currentTarget.value)}
+          disabled={creating}
+        />
         <div>
           <label for="api-key-scope" class="label">
             Access
@@ -115,38 +112,47 @@ export default function ApiKeysCard({ timeZone = 'UTC' }: { timeZone?: string })
       )}
 
       <div class="mt-5">
-        {loadFailed ? (
-          <LoadError message="The API keys could not be loaded." onRetry={load} />
-        ) : !keys ? (
-          <LoadingRows label="Loading API keys" rows={2} />
-        ) : keys.length === 0 ? (
-          <EmptyNote>No API keys yet.</EmptyNote>
-        ) : (
-          <ul class="divide-y divide-slate-100">
-            {keys.map((key) => (
-              <li key={key.id} class="flex items-center justify-between gap-3 py-3">
-                <div class="min-w-0">
-                  <p class="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
-                    <span class="wrap-anywhere">{key.name}</span>
-                    <span
-                      class={`rounded-full px-2 py-0.5 text-xs font-medium ${key.scope === 'write' ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-700'}`}
-                    >
-                      {SCOPE_TEXT[key.scope]}
-                    </span>
-                  </p>
-                  <p class="mt-0.5 font-mono text-xs text-slate-500">{key.prefix}…</p>
-                  <p class="text-xs text-slate-500">
-                    Created {formatDateTime(key.createdAt, timeZone)} ·{' '}
-                    {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt, timeZone)}` : 'never used'}
-                  </p>
-                </div>
-                <button type="button" class="btn btn-ghost shrink-0 text-red-600 hover:bg-red-50" onClick={() => revoke(key)} disabled={revokingId === key.id}>
-                  {revokingId === key.id ? 'Revoking...' : 'Revoke'}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Loaded
+          data={keys}
+          loadFailed={loadFailed}
+          onRetry={load}
+          errorMessage="The API keys could not be loaded."
+          loadingLabel="Loading API keys"
+          rows={2}
+          empty={<EmptyNote>No API keys yet.</EmptyNote>}
+        >
+          {(keys) => (
+            <ul class="divide-y divide-slate-100">
+              {keys.map((key) => (
+                <li key={key.id} class="flex items-center justify-between gap-3 py-3">
+                  <div class="min-w-0">
+                    <p class="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+                      <span class="wrap-anywhere">{key.name}</span>
+                      <span
+                        class={`rounded-full px-2 py-0.5 text-xs font-medium ${key.scope === 'write' ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-700'}`}
+                      >
+                        {SCOPE_TEXT[key.scope]}
+                      </span>
+                    </p>
+                    <p class="mt-0.5 font-mono text-xs text-slate-500">{key.prefix}…</p>
+                    <p class="text-xs text-slate-500">
+                      Created {formatDateTime(key.createdAt, timeZone)} ·{' '}
+                      {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt, timeZone)}` : 'never used'}
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    class="btn btn-ghost shrink-0 text-red-600 hover:bg-red-50"
+                    onClick={() => revoke(key)}
+                    disabled={revokingId === key.id}
+                  >
+                    {revokingId === key.id ? 'Revoking...' : 'Revoke'}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
       </div>
     </AdminCard>
   );

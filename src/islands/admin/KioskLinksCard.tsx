@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, Loaded } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -109,34 +109,38 @@ export default function KioskLinksCard({ timeZone = 'UTC' }: { timeZone?: string
       )}
 
       <div class="mt-5">
-        {loadFailed ? (
-          <LoadError message="The share links could not be loaded." onRetry={load} />
-        ) : !links ? (
-          <LoadingRows label="Loading share links" rows={2} />
-        ) : links.length === 0 ? (
-          <p class="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">No share links yet.</p>
-        ) : (
-          <ul class="divide-y divide-slate-100">
-            {links.map((link) => (
-              <li key={link.id} class="flex items-center justify-between gap-3 py-3">
-                <div class="min-w-0">
-                  <p class={`text-sm font-medium wrap-anywhere ${link.revokedAt ? 'text-slate-400 line-through' : 'text-slate-900'}`}>{link.label}</p>
-                  <p class="text-xs text-slate-500">
-                    Created {formatDateTime(link.createdAt, timeZone)}
-                    {link.revokedAt && ` · revoked ${formatDateTime(link.revokedAt, timeZone)}`}
-                  </p>
-                </div>
-                {link.revokedAt ? (
-                  <span class="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">Revoked</span>
-                ) : (
-                  <button type="button" class="btn btn-ghost text-red-600 hover:bg-red-50" onClick={() => revoke(link)} disabled={revokingId === link.id}>
-                    {revokingId === link.id ? 'Revoking...' : 'Revoke'}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Loaded
+          data={links}
+          loadFailed={loadFailed}
+          onRetry={load}
+          errorMessage="The share links could not be loaded."
+          loadingLabel="Loading share links"
+          rows={2}
+          empty={<p class="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">No share links yet.</p>}
+        >
+          {(links) => (
+            <ul class="divide-y divide-slate-100">
+              {links.map((link) => (
+                <li key={link.id} class="flex items-center justify-between gap-3 py-3">
+                  <div class="min-w-0">
+                    <p class={`text-sm font-medium wrap-anywhere ${link.revokedAt ? 'text-slate-400 line-through' : 'text-slate-900'}`}>{link.label}</p>
+                    <p class="text-xs text-slate-500">
+                      Created {formatDateTime(link.createdAt, timeZone)}
+                      {link.revokedAt && ` · revoked ${formatDateTime(link.revokedAt, timeZone)}`}
+                    </p>
+                  </div>
+                  {link.revokedAt ? (
+                    <span class="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">Revoked</span>
+                  ) : (
+                    <button type="button" class="btn btn-ghost text-red-600 hover:bg-red-50" onClick={() => revoke(link)} disabled={revokingId === link.id}>
+                      {revokingId === link.id ? 'Revoking...' : 'Revoke'}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
       </div>
     </AdminCard>
   );

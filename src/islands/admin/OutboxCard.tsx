@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
+import { AdminCard, EmptyNote, Loaded, RefreshButton } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -65,58 +65,61 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
       description="Review request emails, sent or waiting to be sent. A refused email is tried again by itself for a day; failed ones can be sent again."
       actions={<RefreshButton onClick={() => void load()} refreshing={refreshing} loaded={entries !== null} />}
     >
-      {entries === null ? (
-        loadFailed ? (
-          <LoadError message="The outbox could not be loaded." onRetry={() => void load()} />
-        ) : (
-          <LoadingRows label="Loading the outbox..." />
-        )
-      ) : entries.length === 0 ? (
-        <EmptyNote>No emails yet. They appear here when staff log a review request.</EmptyNote>
-      ) : (
-        <ul class="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200" aria-label="Emails">
-          {entries.map((entry) => {
-            const badge = BADGES[entry.status];
-            const busy = resendingId === entry.id;
-            return (
-              <li key={entry.id} class="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start">
-                <div class="min-w-0 flex-1">
-                  <div class="flex flex-wrap items-center gap-2">
-                    <span class={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badge.class}`}>{badge.label}</span>
-                    <p class="min-w-0 text-sm font-medium text-slate-900 wrap-anywhere">{entry.subject}</p>
+      <Loaded
+        data={entries}
+        loadFailed={loadFailed}
+        onRetry={() => void load()}
+        errorMessage="The outbox could not be loaded."
+        loadingLabel="Loading the outbox..."
+        empty={<EmptyNote>No emails yet. They appear here when staff log a review request.</EmptyNote>}
+      >
+        {(entries) => (
+          <ul class="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200" aria-label="Emails">
+            {entries.map((entry) => {
+              const badge = BADGES[entry.status];
+              const busy = resendingId === entry.id;
+              return (
+                <li key={entry.id} class="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start">
+                  <div class="min-w-0 flex-1">
+                    <div class="flex flex-wrap items-center gap-2">
+                      <span class={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badge.class}`}>
+                        {badge.label}
+                      </span>
+                      <p class="min-w-0 text-sm font-medium text-slate-900 wrap-anywhere">{entry.subject}</p>
+                    </div>
+                    <p class="mt-1 text-sm break-all text-slate-600">To {entry.to}</p>
+                    <p class="mt-0.5 text-xs text-slate-500">
+                      {entry.sentAt ? `Sent ${formatDateTime(entry.sentAt, timeZone)}` : `Logged ${formatDateTime(entry.createdAt, timeZone)}`}
+                      {entry.attempts > 0 && ` · ${attemptsText(entry.attempts)}`}
+                    </p>
+                    {entry.status === 'failed' && entry.error && (
+                      <p class="mt-1.5 rounded-md bg-red-50 px-2 py-1 text-xs break-words text-red-700">{entry.error}</p>
+                    )}
+                    {entry.status === 'retrying' && (
+                      <>
+                        {entry.error && <p class="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs break-words text-amber-800">{entry.error}</p>}
+                        <p class="mt-1 text-xs text-amber-800">Not accepted yet: it will be tried again automatically.</p>
+                      </>
+                    )}
+                    {entry.status === 'not sent: no SMTP' && <p class="mt-1.5 text-xs text-amber-800">{NO_SMTP_HINT}</p>}
                   </div>
-                  <p class="mt-1 text-sm break-all text-slate-600">To {entry.to}</p>
-                  <p class="mt-0.5 text-xs text-slate-500">
-                    {entry.sentAt ? `Sent ${formatDateTime(entry.sentAt, timeZone)}` : `Logged ${formatDateTime(entry.createdAt, timeZone)}`}
-                    {entry.attempts > 0 && ` · ${attemptsText(entry.attempts)}`}
-                  </p>
-                  {entry.status === 'failed' && entry.error && (
-                    <p class="mt-1.5 rounded-md bg-red-50 px-2 py-1 text-xs break-words text-red-700">{entry.error}</p>
+                  {canResend(entry) && (
+                    <button
+                      type="button"
+                      class="btn btn-secondary shrink-0 self-start px-3 py-1.5"
+                      onClick={() => void resend(entry)}
+                      disabled={busy}
+                      aria-label={`Resend the email to ${entry.to}`}
+                    >
+                      {busy ? 'Sending...' : 'Resend'}
+                    </button>
                   )}
-                  {entry.status === 'retrying' && (
-                    <>
-                      {entry.error && <p class="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs break-words text-amber-800">{entry.error}</p>}
-                      <p class="mt-1 text-xs text-amber-800">Not accepted yet: it will be tried again automatically.</p>
-                    </>
-                  )}
-                  {entry.status === 'not sent: no SMTP' && <p class="mt-1.5 text-xs text-amber-800">{NO_SMTP_HINT}</p>}
-                </div>
-                {canResend(entry) && (
-                  <button
-                    type="button"
-                    class="btn btn-secondary shrink-0 self-start px-3 py-1.5"
-                    onClick={() => void resend(entry)}
-                    disabled={busy}
-                    aria-label={`Resend the email to ${entry.to}`}
-                  >
-                    {busy ? 'Sending...' : 'Resend'}
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Loaded>
     </AdminCard>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { PLAN_CATALOGUE, PLAN_ENTRIES, PRICE_NOTE, planActionLabel, priceText, trialText } from '#shared/plan-catalogue.ts';
 import type { Plan, PlanLimits, TrialPlan } from '#shared/plans.ts';
-import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, Loaded } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
+import { CheckIcon } from '../ui/CheckIcon.tsx';
 
 // Plan & billing (issue 12): the plan in force and its trial, every plan with what it includes and
 // its price (the landing page's), and the way to change plan: Stripe Checkout and the Billing Portal
@@ -46,18 +47,6 @@ function TrialBadge({ text }: { text: string }) {
     >
       {text}
     </span>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg viewBox="0 0 20 20" class="mt-0.5 h-4 w-4 shrink-0 text-brand-600" fill="currentColor" aria-hidden="true">
-      <path
-        fill-rule="evenodd"
-        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
-        clip-rule="evenodd"
-      />
-    </svg>
   );
 }
 
@@ -122,127 +111,130 @@ export default function PlanCard() {
       class="lg:col-span-2"
       actions={trial && <TrialBadge text={trial} />}
     >
-      {data === null ? (
-        loadFailed ? (
-          <LoadError message="Your plan could not be loaded." onRetry={() => void load()} />
-        ) : (
-          <LoadingRows label="Loading your plan..." rows={3} />
-        )
-      ) : (
-        <div class="space-y-5">
-          <div class="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4">
-            <div>
-              <p class="text-xs font-semibold tracking-wide text-slate-500 uppercase">Current plan</p>
-              <p class="mt-0.5 text-2xl font-bold text-slate-900" data-testid="plan-current">
-                {PLAN_CATALOGUE[data.plan].name}
-              </p>
-              <p class="mt-1 text-sm text-slate-600">
-                {trialEnded
-                  ? 'Your trial has ended, so you are on the Free plan. Everything you set up is kept and comes back when you upgrade.'
-                  : trial
-                    ? `You are trying the ${PLAN_CATALOGUE[data.plan].name} plan for free. Choose a plan before the trial ends to keep everything working.`
-                    : billing.hasSubscription
-                      ? 'Paid through Stripe. Change or cancel it under Manage billing.'
-                      : data.plan === 'free'
-                        ? 'The Free plan cannot log review requests or connect Google.'
-                        : 'This plan was set for you by whoever runs this server.'}
-              </p>
+      <Loaded
+        data={data}
+        loadFailed={loadFailed}
+        onRetry={() => void load()}
+        errorMessage="Your plan could not be loaded."
+        loadingLabel="Loading your plan..."
+        rows={3}
+      >
+        {(data) => (
+          <div class="space-y-5">
+            <div class="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4">
+              <div>
+                <p class="text-xs font-semibold tracking-wide text-slate-500 uppercase">Current plan</p>
+                <p class="mt-0.5 text-2xl font-bold text-slate-900" data-testid="plan-current">
+                  {PLAN_CATALOGUE[data.plan].name}
+                </p>
+                <p class="mt-1 text-sm text-slate-600">
+                  {trialEnded
+                    ? 'Your trial has ended, so you are on the Free plan. Everything you set up is kept and comes back when you upgrade.'
+                    : trial
+                      ? `You are trying the ${PLAN_CATALOGUE[data.plan].name} plan for free. Choose a plan before the trial ends to keep everything working.`
+                      : billing.hasSubscription
+                        ? 'Paid through Stripe. Change or cancel it under Manage billing.'
+                        : data.plan === 'free'
+                          ? 'The Free plan cannot log review requests or connect Google.'
+                          : 'This plan was set for you by whoever runs this server.'}
+                </p>
+              </div>
+              {billing.configured && billing.hasCustomer && (
+                <button type="button" class="btn btn-secondary" disabled={opening !== null} onClick={() => void open('portal')}>
+                  {opening === 'portal' ? 'Opening billing...' : 'Manage billing'}
+                </button>
+              )}
             </div>
-            {billing.configured && billing.hasCustomer && (
-              <button type="button" class="btn btn-secondary" disabled={opening !== null} onClick={() => void open('portal')}>
-                {opening === 'portal' ? 'Opening billing...' : 'Manage billing'}
-              </button>
+
+            <div class="overflow-hidden sm:rounded-xl sm:border sm:border-slate-200">
+              <table class="block w-full text-left text-sm sm:table">
+                <caption class="sr-only">Plans, what they include and their prices</caption>
+                <thead class="hidden bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase sm:table-header-group">
+                  <tr>
+                    <th scope="col" class="px-4 py-2">
+                      Plan
+                    </th>
+                    <th scope="col" class="px-3 py-2">
+                      Includes
+                    </th>
+                    <th scope="col" class="px-3 py-2">
+                      Price
+                    </th>
+                    {canBuy && (
+                      <th scope="col" class="px-4 py-2 text-right">
+                        <span class="sr-only">Change plan</span>
+                      </th>
+                    )}
+                  </tr>
+                </thead>
+                <tbody class="block space-y-3 sm:table-row-group sm:space-y-0 sm:divide-y sm:divide-slate-200">
+                  {PLAN_ENTRIES.map((entry) => {
+                    const current = entry.plan === data.plan;
+                    const sold = canBuy && entry.plan !== 'free' && buyable.has(entry.plan as TrialPlan);
+                    // The plan on trial can be bought to keep it; the plan already paid for cannot be bought again.
+                    const offer = sold && !(current && !trial);
+                    return (
+                      <tr
+                        key={entry.plan}
+                        data-testid={`plan-row-${entry.plan}`}
+                        aria-current={current ? 'true' : undefined}
+                        class={`align-top max-sm:block max-sm:rounded-xl max-sm:border max-sm:p-4 sm:table-row ${
+                          current ? 'bg-brand-50/60 max-sm:border-brand-600 max-sm:ring-1 max-sm:ring-brand-600' : 'max-sm:border-slate-200'
+                        }`}
+                      >
+                        <th scope="row" class="block font-semibold text-slate-900 sm:table-cell sm:px-4 sm:py-3">
+                          <span class="flex flex-wrap items-center gap-2">
+                            {entry.name}
+                            {current && <span class="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Current</span>}
+                          </span>
+                        </th>
+                        <td class="mt-2 block sm:mt-0 sm:table-cell sm:px-3 sm:py-3">
+                          <ul class="grid gap-1 text-slate-700 sm:grid-cols-2 sm:gap-x-4">
+                            {entry.includes.map((line) => (
+                              <li key={line} class="flex gap-2">
+                                {line.startsWith('No ') ? <CrossIcon /> : <CheckIcon />}
+                                <span>{line}</span>
+                              </li>
+                            ))}
+                          </ul>
+                        </td>
+                        <td
+                          class="mt-3 block font-semibold whitespace-nowrap text-slate-900 tabular-nums sm:mt-0 sm:table-cell sm:px-3 sm:py-3"
+                          data-testid={`plan-price-${entry.plan}`}
+                        >
+                          {priceText(entry)}
+                        </td>
+                        {canBuy && (
+                          <td class={`${offer ? 'mt-3 block' : 'hidden'} sm:table-cell sm:px-4 sm:py-3 sm:text-right`}>
+                            {offer && (
+                              <button
+                                type="button"
+                                class={`btn w-full whitespace-nowrap sm:w-auto ${PLANS_RANK[entry.plan] > PLANS_RANK[data.plan] || current ? 'btn-primary' : 'btn-secondary'}`}
+                                disabled={opening !== null}
+                                onClick={() => void open(entry.plan as TrialPlan)}
+                              >
+                                {opening === entry.plan ? 'Opening checkout...' : planActionLabel(data.plan, entry.plan)}
+                              </button>
+                            )}
+                          </td>
+                        )}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <p class="text-xs text-slate-500">{PRICE_NOTE}</p>
+
+            {!billing.configured && (
+              <div data-testid="plan-no-billing" class="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+                <p class="font-semibold">Changing your plan</p>
+                <p class="mt-1 opacity-90">Online payment is not set up on this server. Ask whoever runs it to change your plan.</p>
+              </div>
             )}
           </div>
-
-          <div class="overflow-hidden sm:rounded-xl sm:border sm:border-slate-200">
-            <table class="block w-full text-left text-sm sm:table">
-              <caption class="sr-only">Plans, what they include and their prices</caption>
-              <thead class="hidden bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase sm:table-header-group">
-                <tr>
-                  <th scope="col" class="px-4 py-2">
-                    Plan
-                  </th>
-                  <th scope="col" class="px-3 py-2">
-                    Includes
-                  </th>
-                  <th scope="col" class="px-3 py-2">
-                    Price
-                  </th>
-                  {canBuy && (
-                    <th scope="col" class="px-4 py-2 text-right">
-                      <span class="sr-only">Change plan</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody class="block space-y-3 sm:table-row-group sm:space-y-0 sm:divide-y sm:divide-slate-200">
-                {PLAN_ENTRIES.map((entry) => {
-                  const current = entry.plan === data.plan;
-                  const sold = canBuy && entry.plan !== 'free' && buyable.has(entry.plan as TrialPlan);
-                  // The plan on trial can be bought to keep it; the plan already paid for cannot be bought again.
-                  const offer = sold && !(current && !trial);
-                  return (
-                    <tr
-                      key={entry.plan}
-                      data-testid={`plan-row-${entry.plan}`}
-                      aria-current={current ? 'true' : undefined}
-                      class={`align-top max-sm:block max-sm:rounded-xl max-sm:border max-sm:p-4 sm:table-row ${
-                        current ? 'bg-brand-50/60 max-sm:border-brand-600 max-sm:ring-1 max-sm:ring-brand-600' : 'max-sm:border-slate-200'
-                      }`}
-                    >
-                      <th scope="row" class="block font-semibold text-slate-900 sm:table-cell sm:px-4 sm:py-3">
-                        <span class="flex flex-wrap items-center gap-2">
-                          {entry.name}
-                          {current && <span class="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Current</span>}
-                        </span>
-                      </th>
-                      <td class="mt-2 block sm:mt-0 sm:table-cell sm:px-3 sm:py-3">
-                        <ul class="grid gap-1 text-slate-700 sm:grid-cols-2 sm:gap-x-4">
-                          {entry.includes.map((line) => (
-                            <li key={line} class="flex gap-2">
-                              {line.startsWith('No ') ? <CrossIcon /> : <CheckIcon />}
-                              <span>{line}</span>
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
-                      <td
-                        class="mt-3 block font-semibold whitespace-nowrap text-slate-900 tabular-nums sm:mt-0 sm:table-cell sm:px-3 sm:py-3"
-                        data-testid={`plan-price-${entry.plan}`}
-                      >
-                        {priceText(entry)}
-                      </td>
-                      {canBuy && (
-                        <td class={`${offer ? 'mt-3 block' : 'hidden'} sm:table-cell sm:px-4 sm:py-3 sm:text-right`}>
-                          {offer && (
-                            <button
-                              type="button"
-                              class={`btn w-full whitespace-nowrap sm:w-auto ${PLANS_RANK[entry.plan] > PLANS_RANK[data.plan] || current ? 'btn-primary' : 'btn-secondary'}`}
-                              disabled={opening !== null}
-                              onClick={() => void open(entry.plan as TrialPlan)}
-                            >
-                              {opening === entry.plan ? 'Opening checkout...' : planActionLabel(data.plan, entry.plan)}
-                            </button>
-                          )}
-                        </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <p class="text-xs text-slate-500">{PRICE_NOTE}</p>
-
-          {!billing.configured && (
-            <div data-testid="plan-no-billing" class="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
-              <p class="font-semibold">Changing your plan</p>
-              <p class="mt-1 opacity-90">Online payment is not set up on this server. Ask whoever runs it to change your plan.</p>
-            </div>
-          )}
-        </div>
-      )}
+        )}
+      </Loaded>
     </AdminCard>
   );
 }

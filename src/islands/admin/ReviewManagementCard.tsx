@@ -9,10 +9,11 @@ import { ApiError } from '../api.ts';
 import { useLiveReload } from '../live/use-live-reload.ts';
 import { ReviewerRating, StatusBadge, tint } from '../requests/RequestBits.tsx';
 import { Field } from '../ui/Field.tsx';
-import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, EmptyNote, Loaded } from './AdminCard.tsx';
 import { AdminAccessLost, adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
+import { useAdminData } from './use-admin-data.ts';
 
 interface Team {
   id: number;
@@ -25,26 +26,19 @@ const DELETE_CONFIRM = 'Delete this review request and all related data?';
 
 /** Review Management (SPEC.md section 2): requests grouped by team, with edit and delete. */
 export default function ReviewManagementCard({ timeZone }: { timeZone: string }) {
-  const [items, setItems] = useState<AdminRequestItem[] | null>(null);
   const [teams, setTeams] = useState<Team[]>([]);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const {
+    data: items,
+    setData: setItems,
+    loadFailed,
+    load,
+  } = useAdminData(async () => {
+    const [list, teamList] = await Promise.all([adminRequest<AdminRequestItem[]>('GET', DATA_URL), adminRequest<Team[]>('GET', '/api/teams')]);
+    setTeams(teamList);
+    return list;
+  });
   const [editing, setEditing] = useState<AdminRequestItem | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
-
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      const [list, teamList] = await Promise.all([adminRequest<AdminRequestItem[]>('GET', DATA_URL), adminRequest<Team[]>('GET', '/api/teams')]);
-      setItems(list);
-      setTeams(teamList);
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount: load is new on every render
-  useEffect(() => {
-    void load();
-  }, []);
   useLiveReload(load);
 
   const teamColors = useMemo(() => new Map(teams.map((t) => [t.id, t.color])), [teams]);
@@ -88,117 +82,118 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
         ) : undefined
       }
     >
-      {items === null ? (
-        loadFailed ? (
-          <LoadError message="The review requests could not be loaded." onRetry={() => void load()} />
-        ) : (
-          <LoadingRows label="Loading review requests..." />
-        )
-      ) : items.length === 0 ? (
-        <EmptyNote>No review requests found. Staff log them from the Log Review Request page.</EmptyNote>
-      ) : (
-        <div class="space-y-5">
-          {groups.map((group, index) => (
-            <section key={group.id ?? 'none'} aria-labelledby={`manage-group-${index}`} class="overflow-hidden rounded-xl border border-slate-200">
-              <div
-                class="flex items-center justify-between gap-3 border-b px-4 py-2.5"
-                style={{
-                  backgroundColor: tint(group.color, '14'),
-                  borderColor: tint(group.color, '33'),
-                  boxShadow: `inset 4px 0 0 ${tint(group.color, 'FF')}`,
-                }}
-              >
-                <h3 id={`manage-group-${index}`} class="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
-                  <span class="h-2.5 w-2.5 shrink-0 rounded-full" style={{ backgroundColor: tint(group.color, 'FF') }} aria-hidden="true" />
-                  <span class="wrap-anywhere">{group.name}</span>
-                </h3>
-                <span class="shrink-0 text-xs font-medium text-slate-600">{requestCount(group.rows.length)}</span>
-              </div>
-              <div class="hidden overflow-x-auto md:block">
-                <table class="w-full min-w-[720px] table-fixed text-left text-sm">
-                  <colgroup>
-                    <col class="w-[23%]" />
-                    <col class="w-[13%]" />
-                    <col class="w-[19%]" />
-                    <col class="w-[15%]" />
-                    <col class="w-[16%]" />
-                    <col class="w-[14%]" />
-                  </colgroup>
-                  <thead class="bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                    <tr>
-                      <th scope="col" class="px-4 py-2">
-                        Customer
-                      </th>
-                      <th scope="col" class="px-3 py-2">
-                        Team Member
-                      </th>
-                      <th scope="col" class="px-3 py-2">
-                        Requested
-                      </th>
-                      <th scope="col" class="px-3 py-2">
-                        Status
-                      </th>
-                      <th scope="col" class="px-3 py-2">
-                        Reviewer / Rating
-                      </th>
-                      <th scope="col" class="px-4 py-2 text-right">
-                        Actions
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody class="divide-y divide-slate-100">
-                    {group.rows.map((item) => {
-                      const busy = deletingId === item.campaignId;
-                      return (
-                        <tr key={item.campaignId} data-testid="manage-row" class="align-middle">
-                          <td class="px-4 py-2.5">
-                            <p class="font-medium text-slate-900 wrap-anywhere">{item.customerName}</p>
-                            <p class="text-xs break-all text-slate-500">{item.customerEmail}</p>
-                          </td>
-                          <td class="px-3 py-2.5 break-words text-slate-700">{item.staffFirstName}</td>
-                          <td class="px-3 py-2.5 whitespace-nowrap text-slate-600 tabular-nums">
-                            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone)}</time>
-                          </td>
-                          <td class="px-3 py-2.5">
-                            <StatusBadge status={item.matchStatus} confidence={item.matchConfidence} />
-                          </td>
-                          <td class="px-3 py-2.5">
-                            <ReviewerRating status={item.matchStatus} reviewerName={item.reviewerName} rating={item.rating} />
-                          </td>
-                          <td class="px-4 py-2.5">
-                            <RowActions item={item} busy={busy} onEdit={() => setEditing(item)} onDelete={() => void remove(item)} />
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
-              {/* Phones: one block per request, its actions at hand. */}
-              <ul class="divide-y divide-slate-100 md:hidden">
-                {group.rows.map((item) => (
-                  <li key={item.campaignId} data-testid="manage-card" class="space-y-2 px-4 py-3">
-                    <div class="flex items-start justify-between gap-3">
-                      <div class="min-w-0">
-                        <p class="font-medium break-words text-slate-900">{item.customerName}</p>
-                        <p class="text-xs break-all text-slate-500">{item.customerEmail}</p>
+      <Loaded
+        data={items}
+        loadFailed={loadFailed}
+        onRetry={() => void load()}
+        errorMessage="The review requests could not be loaded."
+        loadingLabel="Loading review requests..."
+        empty={<EmptyNote>No review requests found. Staff log them from the Log Review Request page.</EmptyNote>}
+      >
+        {() => (
+          <div class="space-y-5">
+            {groups.map((group, index) => (
+              <section key={group.id ?? 'none'} aria-labelledby={`manage-group-${index}`} class="overflow-hidden rounded-xl border border-slate-200">
+                <div
+                  class="flex items-center justify-between gap-3 border-b px-4 py-2.5"
+                  style={{
+                    backgroundColor: tint(group.color, '14'),
+                    borderColor: tint(group.color, '33'),
+                    boxShadow: `inset 4px 0 0 ${tint(group.color, 'FF')}`,
+                  }}
+                >
+                  <h3 id={`manage-group-${index}`} class="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
+                    <span class="h-2.5 w-2.5 shrink-0 rounded-full" style={{ backgroundColor: tint(group.color, 'FF') }} aria-hidden="true" />
+                    <span class="wrap-anywhere">{group.name}</span>
+                  </h3>
+                  <span class="shrink-0 text-xs font-medium text-slate-600">{requestCount(group.rows.length)}</span>
+                </div>
+                <div class="hidden overflow-x-auto md:block">
+                  <table class="w-full min-w-[720px] table-fixed text-left text-sm">
+                    <colgroup>
+                      <col class="w-[23%]" />
+                      <col class="w-[13%]" />
+                      <col class="w-[19%]" />
+                      <col class="w-[15%]" />
+                      <col class="w-[16%]" />
+                      <col class="w-[14%]" />
+                    </colgroup>
+                    <thead class="bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                      <tr>
+                        <th scope="col" class="px-4 py-2">
+                          Customer
+                        </th>
+                        <th scope="col" class="px-3 py-2">
+                          Team Member
+                        </th>
+                        <th scope="col" class="px-3 py-2">
+                          Requested
+                        </th>
+                        <th scope="col" class="px-3 py-2">
+                          Status
+                        </th>
+                        <th scope="col" class="px-3 py-2">
+                          Reviewer / Rating
+                        </th>
+                        <th scope="col" class="px-4 py-2 text-right">
+                          Actions
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody class="divide-y divide-slate-100">
+                      {group.rows.map((item) => {
+                        const busy = deletingId === item.campaignId;
+                        return (
+                          <tr key={item.campaignId} data-testid="manage-row" class="align-middle">
+                            <td class="px-4 py-2.5">
+                              <p class="font-medium text-slate-900 wrap-anywhere">{item.customerName}</p>
+                              <p class="text-xs break-all text-slate-500">{item.customerEmail}</p>
+                            </td>
+                            <td class="px-3 py-2.5 break-words text-slate-700">{item.staffFirstName}</td>
+                            <td class="px-3 py-2.5 whitespace-nowrap text-slate-600 tabular-nums">
+                              <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone)}</time>
+                            </td>
+                            <td class="px-3 py-2.5">
+                              <StatusBadge status={item.matchStatus} confidence={item.matchConfidence} />
+                            </td>
+                            <td class="px-3 py-2.5">
+                              <ReviewerRating status={item.matchStatus} reviewerName={item.reviewerName} rating={item.rating} />
+                            </td>
+                            <td class="px-4 py-2.5">
+                              <RowActions item={item} busy={busy} onEdit={() => setEditing(item)} onDelete={() => void remove(item)} />
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+                {/* Phones: one block per request, its actions at hand. */}
+                <ul class="divide-y divide-slate-100 md:hidden">
+                  {group.rows.map((item) => (
+                    <li key={item.campaignId} data-testid="manage-card" class="space-y-2 px-4 py-3">
+                      <div class="flex items-start justify-between gap-3">
+                        <div class="min-w-0">
+                          <p class="font-medium break-words text-slate-900">{item.customerName}</p>
+                          <p class="text-xs break-all text-slate-500">{item.customerEmail}</p>
+                        </div>
+                        <StatusBadge status={item.matchStatus} confidence={item.matchConfidence} />
                       </div>
-                      <StatusBadge status={item.matchStatus} confidence={item.matchConfidence} />
-                    </div>
-                    <p class="text-sm text-slate-600">
-                      {item.staffFirstName} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone)}</time>
-                    </p>
-                    <div class="flex items-center justify-between gap-3">
-                      <ReviewerRating status={item.matchStatus} reviewerName={item.reviewerName} rating={item.rating} />
-                      <RowActions item={item} busy={deletingId === item.campaignId} onEdit={() => setEditing(item)} onDelete={() => void remove(item)} />
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      )}
+                      <p class="text-sm text-slate-600">
+                        {item.staffFirstName} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone)}</time>
+                      </p>
+                      <div class="flex items-center justify-between gap-3">
+                        <ReviewerRating status={item.matchStatus} reviewerName={item.reviewerName} rating={item.rating} />
+                        <RowActions item={item} busy={deletingId === item.campaignId} onEdit={() => setEditing(item)} onDelete={() => void remove(item)} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )}
+      </Loaded>
 
       <EditRequestDialog request={editing} teams={teams} timeZone={timeZone} onClose={() => setEditing(null)} onSaved={saved} />
     </AdminCard>

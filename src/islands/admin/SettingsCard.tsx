@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { isHiddenSettingKey, settingLabel } from '#shared/settings-rules.ts';
-import { AdminCard, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, Loaded } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import type { Setting } from '#domain/workspace/settings.ts';
 import { supportedTimeZones, timeZoneGroups } from '#shared/time-zones.ts';
+import { useAdminData } from './use-admin-data.ts';
 import { WALLBOARD_SETTING_KEYS, WallboardSettings } from './WallboardSettings.tsx';
 
 type SaveState = 'saving' | 'saved';
@@ -26,26 +27,19 @@ const inputId = (key: string) => `setting-${key}`;
  * is a list, saved on change; the wallboard's settings have their own controls, set or not yet.
  */
 export default function SettingsCard() {
-  const [stored, setStored] = useState<Setting[] | null>(null);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const {
+    data: stored,
+    setData: setStored,
+    loadFailed,
+    load,
+  } = useAdminData(async () => {
+    const settings = await adminRequest<Setting[]>('GET', '/api/settings');
+    setDrafts(Object.fromEntries(settings.map((s) => [s.key, s.value])));
+    return settings;
+  });
   const [states, setStates] = useState<Record<string, SaveState | undefined>>({});
-  const [loadFailed, setLoadFailed] = useState(false);
   const [newStartDate, setNewStartDate] = useState('');
-
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      const settings = await adminRequest<Setting[]>('GET', '/api/settings');
-      setStored(settings);
-      setDrafts(Object.fromEntries(settings.map((s) => [s.key, s.value])));
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount: load is new on every render
-  useEffect(() => {
-    void load();
-  }, []);
 
   const storedValue = (key: string) => stored?.find((s) => s.key === key)?.value;
 
@@ -82,116 +76,118 @@ export default function SettingsCard() {
 
   return (
     <AdminCard title="Global Settings" description="Saved as soon as you leave a field.">
-      {stored === null ? (
-        loadFailed ? (
-          <LoadError message="The settings could not be loaded." onRetry={() => void load()} />
-        ) : (
-          <LoadingRows label="Loading settings..." />
-        )
-      ) : (
-        <div class="space-y-5">
-          {visible.length === 0 && hasStartDate && <p class="text-sm text-slate-500">No settings yet.</p>}
-          {visible.map(({ key }) => {
-            const state = states[key];
-            const hint = HINTS[key];
-            const describedBy = [hint ? `${inputId(key)}-hint` : '', state ? `${inputId(key)}-state` : ''].filter(Boolean).join(' ');
-            return (
-              <div key={key}>
+      <Loaded
+        data={stored}
+        loadFailed={loadFailed}
+        onRetry={() => void load()}
+        errorMessage="The settings could not be loaded."
+        loadingLabel="Loading settings..."
+      >
+        {() => (
+          <div class="space-y-5">
+            {visible.length === 0 && hasStartDate && <p class="text-sm text-slate-500">No settings yet.</p>}
+            {visible.map(({ key }) => {
+              const state = states[key];
+              const hint = HINTS[key];
+              const describedBy = [hint ? `${inputId(key)}-hint` : '', state ? `${inputId(key)}-state` : ''].filter(Boolean).join(' ');
+              return (
+                <div key={key}>
+                  <div class="flex items-baseline justify-between gap-2">
+                    <label for={inputId(key)} class="label">
+                      {settingLabel(key)}
+                    </label>
+                    <span id={`${inputId(key)}-state`} aria-live="polite" class="text-xs text-slate-500">
+                      {state === 'saving' ? 'Saving...' : state === 'saved' ? 'Saved' : ''}
+                    </span>
+                  </div>
+                  {key === TIME_ZONE_KEY ? (
+                    // A list, not free text: saved as soon as a zone is chosen.
+                    <select
+                      id={inputId(key)}
+                      name={key}
+                      class="input"
+                      value={drafts[key] ?? ''}
+                      disabled={state === 'saving'}
+                      aria-describedby={describedBy || undefined}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        setDrafts((d) => ({ ...d, [key]: value }));
+                        if (value !== storedValue(key)) void save(key, value);
+                      }}
+                    >
+                      {zoneGroups.map((group) => (
+                        <optgroup key={group.region} label={group.region}>
+                          {group.zones.map((zone) => (
+                            <option key={zone.value} value={zone.value}>
+                              {zone.label}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ))}
+                    </select>
+                  ) : (
+                    <input
+                      id={inputId(key)}
+                      name={key}
+                      type={key === START_DATE_KEY ? 'date' : 'text'}
+                      inputMode={key === 'target_reviews' ? 'numeric' : undefined}
+                      class="input"
+                      value={drafts[key] ?? ''}
+                      disabled={state === 'saving'}
+                      aria-describedby={describedBy || undefined}
+                      autoComplete="off"
+                      spellcheck={false}
+                      onInput={(e) => {
+                        const value = e.currentTarget.value;
+                        setDrafts((d) => ({ ...d, [key]: value }));
+                        if (states[key] === 'saved') setStates((s) => ({ ...s, [key]: undefined }));
+                      }}
+                      onBlur={() => saveIfChanged(key)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') e.currentTarget.blur();
+                      }}
+                    />
+                  )}
+                  {hint && (
+                    <p id={`${inputId(key)}-hint`} class="mt-1 text-xs text-slate-500">
+                      {hint}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+            <WallboardSettings stored={storedValue} save={save} busy={(key) => states[key] === 'saving'} />
+            {!hasStartDate && (
+              <div>
                 <div class="flex items-baseline justify-between gap-2">
-                  <label for={inputId(key)} class="label">
-                    {settingLabel(key)}
+                  <label for="new-challenge-start-date" class="label">
+                    Challenge Start Date
                   </label>
-                  <span id={`${inputId(key)}-state`} aria-live="polite" class="text-xs text-slate-500">
-                    {state === 'saving' ? 'Saving...' : state === 'saved' ? 'Saved' : ''}
+                  <span aria-live="polite" class="text-xs text-slate-500">
+                    {states[START_DATE_KEY] === 'saving' ? 'Saving...' : ''}
                   </span>
                 </div>
-                {key === TIME_ZONE_KEY ? (
-                  // A list, not free text: saved as soon as a zone is chosen.
-                  <select
-                    id={inputId(key)}
-                    name={key}
-                    class="input"
-                    value={drafts[key] ?? ''}
-                    disabled={state === 'saving'}
-                    aria-describedby={describedBy || undefined}
-                    onChange={(e) => {
-                      const value = e.currentTarget.value;
-                      setDrafts((d) => ({ ...d, [key]: value }));
-                      if (value !== storedValue(key)) void save(key, value);
-                    }}
-                  >
-                    {zoneGroups.map((group) => (
-                      <optgroup key={group.region} label={group.region}>
-                        {group.zones.map((zone) => (
-                          <option key={zone.value} value={zone.value}>
-                            {zone.label}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ))}
-                  </select>
-                ) : (
-                  <input
-                    id={inputId(key)}
-                    name={key}
-                    type={key === START_DATE_KEY ? 'date' : 'text'}
-                    inputMode={key === 'target_reviews' ? 'numeric' : undefined}
-                    class="input"
-                    value={drafts[key] ?? ''}
-                    disabled={state === 'saving'}
-                    aria-describedby={describedBy || undefined}
-                    autoComplete="off"
-                    spellcheck={false}
-                    onInput={(e) => {
-                      const value = e.currentTarget.value;
-                      setDrafts((d) => ({ ...d, [key]: value }));
-                      if (states[key] === 'saved') setStates((s) => ({ ...s, [key]: undefined }));
-                    }}
-                    onBlur={() => saveIfChanged(key)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') e.currentTarget.blur();
-                    }}
-                  />
-                )}
-                {hint && (
-                  <p id={`${inputId(key)}-hint`} class="mt-1 text-xs text-slate-500">
-                    {hint}
-                  </p>
-                )}
+                <input
+                  id="new-challenge-start-date"
+                  type="date"
+                  class="input"
+                  value={newStartDate}
+                  disabled={states[START_DATE_KEY] === 'saving'}
+                  aria-describedby="new-challenge-start-date-hint"
+                  onChange={async (e) => {
+                    const value = e.currentTarget.value;
+                    setNewStartDate(value);
+                    if (value && !(await save(START_DATE_KEY, value))) setNewStartDate('');
+                  }}
+                />
+                <p id="new-challenge-start-date-hint" class="mt-1 text-xs text-slate-500">
+                  Until it is set, reviews count from the day this dashboard was created.
+                </p>
               </div>
-            );
-          })}
-          <WallboardSettings stored={storedValue} save={save} busy={(key) => states[key] === 'saving'} />
-          {!hasStartDate && (
-            <div>
-              <div class="flex items-baseline justify-between gap-2">
-                <label for="new-challenge-start-date" class="label">
-                  Challenge Start Date
-                </label>
-                <span aria-live="polite" class="text-xs text-slate-500">
-                  {states[START_DATE_KEY] === 'saving' ? 'Saving...' : ''}
-                </span>
-              </div>
-              <input
-                id="new-challenge-start-date"
-                type="date"
-                class="input"
-                value={newStartDate}
-                disabled={states[START_DATE_KEY] === 'saving'}
-                aria-describedby="new-challenge-start-date-hint"
-                onChange={async (e) => {
-                  const value = e.currentTarget.value;
-                  setNewStartDate(value);
-                  if (value && !(await save(START_DATE_KEY, value))) setNewStartDate('');
-                }}
-              />
-              <p id="new-challenge-start-date-hint" class="mt-1 text-xs text-slate-500">
-                Until it is set, reviews count from the day this dashboard was created.
-              </p>
-            </div>
-          )}
-        </div>
-      )}
+            )}
+          </div>
+        )}
+      </Loaded>
     </AdminCard>
   );
 }

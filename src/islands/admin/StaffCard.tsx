@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { StaffMember } from '#domain/game/staff/manage.ts';
 import { logRequestRules, PERSON_NAME_MAX } from '#shared/rules.ts';
 import { ApiError } from '../api.ts';
-import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
+import { AdminCard, EmptyNote, Loaded } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
@@ -50,69 +50,70 @@ export default function StaffCard() {
       description="Everyone who has logged a review request, known by the email they logged it with. Fix a name, join two entries of the same person, or deactivate someone who has left: their requests and reviews are kept."
       class="lg:col-span-2"
     >
-      {people === null ? (
-        loadFailed ? (
-          <LoadError message="The staff list could not be loaded." onRetry={() => void load()} />
-        ) : (
-          <LoadingRows label="Loading staff..." />
-        )
-      ) : people.length === 0 ? (
-        <EmptyNote>Nobody has logged a review request yet. Each person shows here after their first one.</EmptyNote>
-      ) : (
-        <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Staff">
-          {people.map((person) => (
-            <li key={person.id} class="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="staff-row">
-              {renaming === person.id ? (
-                <RenameForm person={person} onDone={() => setRenaming(null)} onSaved={replaced} />
-              ) : (
-                <>
-                  {/* A phone puts Deactivate beside the name and the other two actions under it. */}
-                  <div class="order-1 min-w-0 flex-1">
-                    <p class="text-sm font-medium text-slate-900 wrap-anywhere">
-                      {person.firstName}
-                      {!person.active && <span class="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Inactive</span>}
-                    </p>
-                    <p class="text-xs text-slate-500 wrap-anywhere">
-                      {person.email} · {requestCount(person.requests)}
-                    </p>
-                  </div>
-                  <div class="order-3 -ml-2.5 flex basis-full items-center gap-1 sm:ml-0 sm:basis-auto">
-                    <button
-                      type="button"
-                      class="btn btn-ghost min-h-11 px-2.5 py-1.5"
-                      onClick={() => setRenaming(person.id)}
-                      disabled={busyId === person.id}
-                      aria-label={`Rename ${person.firstName}`}
-                    >
-                      Rename
-                    </button>
-                    {people.length > 1 && (
+      <Loaded
+        data={people}
+        loadFailed={loadFailed}
+        onRetry={() => void load()}
+        errorMessage="The staff list could not be loaded."
+        loadingLabel="Loading staff..."
+        empty={<EmptyNote>Nobody has logged a review request yet. Each person shows here after their first one.</EmptyNote>}
+      >
+        {(people) => (
+          <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Staff">
+            {people.map((person) => (
+              <li key={person.id} class="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="staff-row">
+                {renaming === person.id ? (
+                  <RenameForm person={person} onDone={() => setRenaming(null)} onSaved={replaced} />
+                ) : (
+                  <>
+                    {/* A phone puts Deactivate beside the name and the other two actions under it. */}
+                    <div class="order-1 min-w-0 flex-1">
+                      <p class="text-sm font-medium text-slate-900 wrap-anywhere">
+                        {person.firstName}
+                        {!person.active && <span class="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Inactive</span>}
+                      </p>
+                      <p class="text-xs text-slate-500 wrap-anywhere">
+                        {person.email} · {requestCount(person.requests)}
+                      </p>
+                    </div>
+                    <div class="order-3 -ml-2.5 flex basis-full items-center gap-1 sm:ml-0 sm:basis-auto">
                       <button
                         type="button"
                         class="btn btn-ghost min-h-11 px-2.5 py-1.5"
-                        onClick={() => setMerging(person)}
+                        onClick={() => setRenaming(person.id)}
                         disabled={busyId === person.id}
-                        aria-label={`Merge ${person.firstName} (${person.email}) into someone else`}
+                        aria-label={`Rename ${person.firstName}`}
                       >
-                        Merge into…
+                        Rename
                       </button>
-                    )}
-                  </div>
-                  <button
-                    type="button"
-                    class={`btn btn-ghost order-2 min-h-11 shrink-0 px-2.5 py-1.5 sm:order-4 ${person.active ? 'text-red-600 hover:bg-red-50' : ''}`}
-                    onClick={() => void setActive(person, !person.active)}
-                    disabled={busyId === person.id}
-                    aria-label={`${person.active ? 'Deactivate' : 'Reactivate'} ${person.firstName}`}
-                  >
-                    {person.active ? 'Deactivate' : 'Reactivate'}
-                  </button>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                      {people.length > 1 && (
+                        <button
+                          type="button"
+                          class="btn btn-ghost min-h-11 px-2.5 py-1.5"
+                          onClick={() => setMerging(person)}
+                          disabled={busyId === person.id}
+                          aria-label={`Merge ${person.firstName} (${person.email}) into someone else`}
+                        >
+                          Merge into…
+                        </button>
+                      )}
+                    </div>
+                    <button
+                      type="button"
+                      class={`btn btn-ghost order-2 min-h-11 shrink-0 px-2.5 py-1.5 sm:order-4 ${person.active ? 'text-red-600 hover:bg-red-50' : ''}`}
+                      onClick={() => void setActive(person, !person.active)}
+                      disabled={busyId === person.id}
+                      aria-label={`${person.active ? 'Deactivate' : 'Reactivate'} ${person.firstName}`}
+                    >
+                      {person.active ? 'Deactivate' : 'Reactivate'}
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
       <MergeDialog person={merging} people={people ?? []} onClose={() => setMerging(null)} onMerged={() => void load()} />
     </AdminCard>
   );

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { DEFAULT_TEAM_COLOR, isUnknownTeamName, TEAM_COLORS, TEAM_NAME_MAX, teamNameProblem } from '#shared/team-rules.ts';
 import { WEEKLY_GOAL_MAX } from '#shared/settings-rules.ts';
 import { ApiError } from '../api.ts';
-import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
+import { Field } from '../ui/Field.tsx';
+import { AdminCard, EmptyNote, Loaded } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { ColorChoices } from './ColorChoices.tsx';
 import { Dialog } from './Dialog.tsx';
@@ -20,27 +21,21 @@ const goalOf = (text: string) => (text.trim() === '' ? null : Number(text));
 /** An optional weekly goal for one team: its own target on the wallboard's "This week" panel. */
 function WeeklyGoalField({ id, value, onInput, disabled }: { id: string; value: string; onInput: (value: string) => void; disabled: boolean }) {
   return (
-    <div>
-      <label for={id} class="label">
-        Weekly goal
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={WEEKLY_GOAL_MAX}
-        class="input max-w-40"
-        value={value}
-        placeholder="None"
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onInput={(e) => onInput(e.currentTarget.value)}
-      />
-      <p id={`${id}-hint`} class="mt-1 text-xs text-slate-500">
-        Reviews a week for this team. Empty: a share of the workspace's weekly goal.
-      </p>
-    </div>
+    <Field
+      id={id}
+      name={undefined}
+      label="Weekly goal"
+      hint="Reviews a week for this team. Empty: a share of the workspace's weekly goal."
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={WEEKLY_GOAL_MAX}
+      class="input max-w-40"
+      value={value}
+      placeholder="None"
+      disabled={disabled}
+      onInput={(e) => onInput(e.currentTarget.value)}
+    />
   );
 }
 
@@ -118,32 +113,22 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
         </p>
       )}
       <form onSubmit={create} noValidate class="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4" hidden={atLimit}>
-        <div>
-          <label for="new-team-name" class="label">
-            Team name
-          </label>
-          <input
-            id="new-team-name"
-            ref={nameInput}
-            class="input"
-            value={name}
-            maxLength={TEAM_NAME_MAX}
-            placeholder="e.g. Tax Team"
-            autoComplete="off"
-            disabled={creating}
-            aria-invalid={nameError ? 'true' : undefined}
-            aria-describedby={nameError ? 'new-team-name-error' : undefined}
-            onInput={(e) => {
-              setName(e.currentTarget.value);
-              setNameError(undefined);
-            }}
-          />
-          {nameError && (
-            <p id="new-team-name-error" class="field-error">
-              {nameError}
-            </p>
-          )}
-        </div>
+        <Field
+          id="new-team-name"
+          name={undefined}
+          label="Team name"
+          inputRef={nameInput}
+          value={name}
+          maxLength={TEAM_NAME_MAX}
+          placeholder="e.g. Tax Team"
+          autoComplete="off"
+          disabled={creating}
+          error={nameError}
+          onInput={(e) => {
+            setName(e.currentTarget.value);
+            setNameError(undefined);
+          }}
+        />
         <ColorChoices name="new-team-color" value={color} onChange={setColor} disabled={creating} />
         <WeeklyGoalField id="new-team-goal" value={goal} onInput={setGoal} disabled={creating} />
         <button type="submit" class="btn btn-primary w-full sm:w-auto" disabled={creating || name.trim() === ''}>
@@ -152,65 +137,66 @@ export default function TeamsCard({ planName, teamLimit }: Props) {
       </form>
 
       <div class="mt-5">
-        {teams === null ? (
-          loadFailed ? (
-            <LoadError message="The teams could not be loaded." onRetry={() => void load()} />
-          ) : (
-            <LoadingRows label="Loading teams..." />
-          )
-        ) : teams.length === 0 ? (
-          <EmptyNote>No teams yet. Create the first one above.</EmptyNote>
-        ) : (
-          <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Teams">
-            {teams.map((team) => {
-              const locked = isUnknownTeamName(team.name);
-              const busy = deletingId === team.id;
-              return (
-                <li key={team.id} class="flex items-center gap-3 px-4 py-3">
-                  <span
-                    class="h-3.5 w-3.5 shrink-0 rounded-full ring-1 ring-black/10"
-                    style={{ backgroundColor: team.color }}
-                    title={colorName(team.color)}
-                    aria-hidden="true"
-                  />
-                  <div class="min-w-0 flex-1">
-                    <p class="text-sm font-medium text-slate-900 wrap-anywhere">
-                      {team.name}
-                      {team.readOnly && <span class="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Read-only</span>}
-                    </p>
-                    <p class="text-xs text-slate-500">
-                      {team.readOnly
-                        ? `Over your plan's limit: ${limitNote}. Its requests and reviews are kept.`
-                        : `${reviewCount(team.reviews)}${team.weeklyGoal ? ` · weekly goal ${team.weeklyGoal}` : ''}`}
-                    </p>
-                  </div>
-                  <div class="flex shrink-0 items-center gap-1">
-                    <button
-                      type="button"
-                      class="btn btn-ghost px-3 py-1.5"
-                      onClick={() => setEditing(team)}
-                      disabled={busy || team.readOnly}
-                      aria-label={`Edit ${team.name}`}
-                    >
-                      Edit
-                    </button>
-                    {!locked && (
+        <Loaded
+          data={teams}
+          loadFailed={loadFailed}
+          onRetry={() => void load()}
+          errorMessage="The teams could not be loaded."
+          loadingLabel="Loading teams..."
+          empty={<EmptyNote>No teams yet. Create the first one above.</EmptyNote>}
+        >
+          {(teams) => (
+            <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Teams">
+              {teams.map((team) => {
+                const locked = isUnknownTeamName(team.name);
+                const busy = deletingId === team.id;
+                return (
+                  <li key={team.id} class="flex items-center gap-3 px-4 py-3">
+                    <span
+                      class="h-3.5 w-3.5 shrink-0 rounded-full ring-1 ring-black/10"
+                      style={{ backgroundColor: team.color }}
+                      title={colorName(team.color)}
+                      aria-hidden="true"
+                    />
+                    <div class="min-w-0 flex-1">
+                      <p class="text-sm font-medium text-slate-900 wrap-anywhere">
+                        {team.name}
+                        {team.readOnly && <span class="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Read-only</span>}
+                      </p>
+                      <p class="text-xs text-slate-500">
+                        {team.readOnly
+                          ? `Over your plan's limit: ${limitNote}. Its requests and reviews are kept.`
+                          : `${reviewCount(team.reviews)}${team.weeklyGoal ? ` · weekly goal ${team.weeklyGoal}` : ''}`}
+                      </p>
+                    </div>
+                    <div class="flex shrink-0 items-center gap-1">
                       <button
                         type="button"
-                        class="btn btn-ghost px-3 py-1.5 text-red-600 hover:bg-red-50"
-                        onClick={() => void remove(team)}
-                        disabled={busy}
-                        aria-label={`Delete ${team.name}`}
+                        class="btn btn-ghost px-3 py-1.5"
+                        onClick={() => setEditing(team)}
+                        disabled={busy || team.readOnly}
+                        aria-label={`Edit ${team.name}`}
                       >
-                        {busy ? 'Deleting...' : 'Delete'}
+                        Edit
                       </button>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                      {!locked && (
+                        <button
+                          type="button"
+                          class="btn btn-ghost px-3 py-1.5 text-red-600 hover:bg-red-50"
+                          onClick={() => void remove(team)}
+                          disabled={busy}
+                          aria-label={`Delete ${team.name}`}
+                        >
+                          {busy ? 'Deleting...' : 'Delete'}
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Loaded>
       </div>
 
       <EditTeamDialog team={editing} onClose={() => setEditing(null)} onSaved={saved} />
@@ -259,36 +245,21 @@ function EditTeamDialog({ team, onClose, onSaved }: { team: Team | null; onClose
   return (
     <Dialog open={team !== null} title="Edit Team" onClose={() => !saving && onClose()}>
       <form onSubmit={save} noValidate class="space-y-5">
-        <div>
-          <label for="edit-team-name" class="label">
-            Team name
-          </label>
-          <input
-            id="edit-team-name"
-            class="input"
-            value={name}
-            maxLength={TEAM_NAME_MAX}
-            autoComplete="off"
-            disabled={saving || locked}
-            aria-invalid={error ? 'true' : undefined}
-            aria-describedby={error ? 'edit-team-name-error' : locked ? 'edit-team-name-hint' : undefined}
-            onInput={(e) => {
-              setName(e.currentTarget.value);
-              setError(undefined);
-            }}
-          />
-          {error ? (
-            <p id="edit-team-name-error" class="field-error">
-              {error}
-            </p>
-          ) : (
-            locked && (
-              <p id="edit-team-name-hint" class="mt-1 text-xs text-slate-500">
-                The Unknown team keeps its name: it holds the reviews that match no team.
-              </p>
-            )
-          )}
-        </div>
+        <Field
+          id="edit-team-name"
+          name={undefined}
+          label="Team name"
+          hint={locked ? 'The Unknown team keeps its name: it holds the reviews that match no team.' : undefined}
+          value={name}
+          maxLength={TEAM_NAME_MAX}
+          autoComplete="off"
+          disabled={saving || locked}
+          error={error}
+          onInput={(e) => {
+            setName(e.currentTarget.value);
+            setError(undefined);
+          }}
+        />
         <ColorChoices name="edit-team-color" value={color} onChange={setColor} disabled={saving} />
         {!locked && <WeeklyGoalField id="edit-team-goal" value={goal} onInput={setGoal} disabled={saving} />}
         <div class="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

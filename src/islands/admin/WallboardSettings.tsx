@@ -7,6 +7,7 @@ import {
   WEEKLY_GOAL_MAX,
   type WallboardPanel,
 } from '#shared/settings-rules.ts';
+import { Field } from '../ui/Field.tsx';
 import { PANEL_TITLES } from '../wallboard/panels.ts';
 
 /** The settings of the wallboard, shown as their own controls rather than raw text (issue 13). */
@@ -50,29 +51,23 @@ function NumberSetting({
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   return (
-    <div>
-      <label for={id} class="label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        class="input max-w-40"
-        value={draft}
-        placeholder={optional ? 'None' : undefined}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onInput={(e) => setDraft(e.currentTarget.value)}
-        onBlur={() => draft.trim() !== value && onSave(draft.trim())}
-        onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
-      />
-      <p id={`${id}-hint`} class="mt-1 text-xs text-slate-500">
-        {hint}
-      </p>
-    </div>
+    <Field
+      id={id}
+      name={undefined}
+      label={label}
+      hint={hint}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      class="input max-w-40"
+      value={draft}
+      placeholder={optional ? 'None' : undefined}
+      disabled={disabled}
+      onInput={(e) => setDraft(e.currentTarget.value)}
+      onBlur={() => draft.trim() !== value && onSave(draft.trim())}
+      onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Wallboard } from '#domain/game/wallboards.ts';
-import { AdminCard, EmptyNote, LoadError, LoadingRows } from './AdminCard.tsx';
+import { Field } from '../ui/Field.tsx';
+import { AdminCard, EmptyNote, Loaded } from './AdminCard.tsx';
 import { adminRequest, adminUpload, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -198,57 +199,50 @@ export default function WallboardsCard({ slug, planName, wallboardLimit, teamsPe
         </p>
       ) : (
         <form onSubmit={create} class="mb-5 grid gap-3 rounded-xl border border-slate-200 bg-slate-50/60 p-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
-          <div>
-            <label for="new-wallboard-name" class="label">
-              Wallboard name
-            </label>
-            <input
-              id="new-wallboard-name"
-              class="input"
-              value={name}
-              maxLength={60}
-              placeholder="e.g. Smith & Co"
-              onInput={(e) => setName(e.currentTarget.value)}
-              disabled={creating}
-            />
-          </div>
-          <div>
-            <label for="new-wallboard-target" class="label">
-              Target reviews
-            </label>
-            <input
-              id="new-wallboard-target"
-              class="input"
-              type="number"
-              min={1}
-              max={100000}
-              inputMode="numeric"
-              placeholder="120"
-              value={target}
-              onInput={(e) => setTarget(e.currentTarget.value)}
-              disabled={creating}
-            />
-          </div>
+          <Field
+            id="new-wallboard-name"
+            name={undefined}
+            label="Wallboard name"
+            value={name}
+            maxLength={60}
+            placeholder="e.g. Smith & Co"
+            onInput={(e) => setName(e.currentTarget.value)}
+            disabled={creating}
+          />
+          <Field
+            id="new-wallboard-target"
+            name={undefined}
+            label="Target reviews"
+            type="number"
+            min={1}
+            max={100000}
+            inputMode="numeric"
+            placeholder="120"
+            value={target}
+            onInput={(e) => setTarget(e.currentTarget.value)}
+            disabled={creating}
+          />
           <button type="submit" class="btn btn-primary min-h-11" disabled={creating || !name.trim()}>
             {creating ? 'Creating...' : 'Create Wallboard'}
           </button>
         </form>
       )}
-      {wallboards === null ? (
-        loadFailed ? (
-          <LoadError message="The wallboards could not be loaded." onRetry={() => void load()} />
-        ) : (
-          <LoadingRows label="Loading wallboards..." />
-        )
-      ) : wallboards.length === 0 ? (
-        <EmptyNote>No other wallboards yet. Your main wallboard is at /{slug}.</EmptyNote>
-      ) : (
-        <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Wallboards">
-          {wallboards.map((wallboard) => (
-            <WallboardRow key={wallboard.id} slug={slug} wallboard={wallboard} teamsPerWallboard={teamsPerWallboard} onChanged={() => void load()} />
-          ))}
-        </ul>
-      )}
+      <Loaded
+        data={wallboards}
+        loadFailed={loadFailed}
+        onRetry={() => void load()}
+        errorMessage="The wallboards could not be loaded."
+        loadingLabel="Loading wallboards..."
+        empty={<EmptyNote>No other wallboards yet. Your main wallboard is at /{slug}.</EmptyNote>}
+      >
+        {(wallboards) => (
+          <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Wallboards">
+            {wallboards.map((wallboard) => (
+              <WallboardRow key={wallboard.id} slug={slug} wallboard={wallboard} teamsPerWallboard={teamsPerWallboard} onChanged={() => void load()} />
+            ))}
+          </ul>
+        )}
+      </Loaded>
     </AdminCard>
   );
 }

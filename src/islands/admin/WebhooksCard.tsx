@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import { formatDateTime } from '#shared/format-date.ts';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '#shared/event-names.ts';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
-import { AdminCard, EmptyNote, LoadError, LoadingRows, RefreshButton } from './AdminCard.tsx';
+import { Field } from '../ui/Field.tsx';
+import { AdminCard, EmptyNote, Loaded, RefreshButton } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -78,54 +79,56 @@ function DeliveryLog({ endpoint, timeZone }: { endpoint: Endpoint; timeZone: str
         <p class="text-xs text-slate-500">The latest 100 deliveries, newest first.</p>
         <RefreshButton onClick={() => void load()} refreshing={loading} loaded={data !== null} />
       </div>
-      {data === null ? (
-        loadFailed ? (
-          <LoadError message="The deliveries could not be loaded." onRetry={() => void load()} />
-        ) : (
-          <LoadingRows label="Loading deliveries" rows={2} />
-        )
-      ) : data.length === 0 ? (
-        <EmptyNote>No deliveries yet. Use Send test to try the endpoint.</EmptyNote>
-      ) : (
-        <ul class="max-h-[28rem] divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white" aria-label="Deliveries">
-          {data.map((delivery) => (
-            <li key={delivery.id} class="px-3 py-3 sm:px-4">
-              <div class="flex flex-wrap items-center gap-2">
-                <StatusBadge status={delivery.status} />
-                <span class="font-mono text-xs font-medium text-slate-800">{delivery.eventType}</span>
-                <span class="text-xs text-slate-500">{formatDateTime(delivery.createdAt, timeZone)}</span>
-                <button
-                  type="button"
-                  class="btn btn-ghost ml-auto px-2 py-1 text-xs"
-                  onClick={() => resend(delivery)}
-                  disabled={resendingId === delivery.id || delivery.status === 'pending'}
-                >
-                  {resendingId === delivery.id ? 'Resending...' : 'Resend'}
-                </button>
-              </div>
-              <p class="mt-1 font-mono text-[11px] break-all text-slate-500">webhook-id {delivery.webhookId}</p>
-              {delivery.attempts.length > 0 && (
-                <ol class="mt-2 space-y-1" aria-label="Attempts">
-                  {delivery.attempts.map((attempt, i) => {
-                    const ok = attempt.httpStatus !== null && attempt.httpStatus >= 200 && attempt.httpStatus < 300;
-                    return (
-                      <li key={i} class="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs">
-                        <span class="w-16 shrink-0 text-slate-500">Attempt {i + 1}</span>
-                        <span class={`font-medium ${ok ? 'text-emerald-700' : 'text-red-700'}`}>{attemptResult(attempt)}</span>
-                        <span class="text-slate-500">{attempt.durationMs} ms</span>
-                        <span class="basis-full pl-[4.75rem] text-slate-500 sm:basis-auto sm:pl-0">{formatDateTime(attempt.at, timeZone)}</span>
-                        {attempt.error && !ok && attempt.error !== attemptResult(attempt) && (
-                          <span class="basis-full break-words text-red-700 sm:pl-[4.75rem]">{attempt.error}</span>
-                        )}
-                      </li>
-                    );
-                  })}
-                </ol>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded
+        data={data}
+        loadFailed={loadFailed}
+        onRetry={() => void load()}
+        errorMessage="The deliveries could not be loaded."
+        loadingLabel="Loading deliveries"
+        rows={2}
+        empty={<EmptyNote>No deliveries yet. Use Send test to try the endpoint.</EmptyNote>}
+      >
+        {(data) => (
+          <ul class="max-h-[28rem] divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white" aria-label="Deliveries">
+            {data.map((delivery) => (
+              <li key={delivery.id} class="px-3 py-3 sm:px-4">
+                <div class="flex flex-wrap items-center gap-2">
+                  <StatusBadge status={delivery.status} />
+                  <span class="font-mono text-xs font-medium text-slate-800">{delivery.eventType}</span>
+                  <span class="text-xs text-slate-500">{formatDateTime(delivery.createdAt, timeZone)}</span>
+                  <button
+                    type="button"
+                    class="btn btn-ghost ml-auto px-2 py-1 text-xs"
+                    onClick={() => resend(delivery)}
+                    disabled={resendingId === delivery.id || delivery.status === 'pending'}
+                  >
+                    {resendingId === delivery.id ? 'Resending...' : 'Resend'}
+                  </button>
+                </div>
+                <p class="mt-1 font-mono text-[11px] break-all text-slate-500">webhook-id {delivery.webhookId}</p>
+                {delivery.attempts.length > 0 && (
+                  <ol class="mt-2 space-y-1" aria-label="Attempts">
+                    {delivery.attempts.map((attempt, i) => {
+                      const ok = attempt.httpStatus !== null && attempt.httpStatus >= 200 && attempt.httpStatus < 300;
+                      return (
+                        <li key={i} class="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs">
+                          <span class="w-16 shrink-0 text-slate-500">Attempt {i + 1}</span>
+                          <span class={`font-medium ${ok ? 'text-emerald-700' : 'text-red-700'}`}>{attemptResult(attempt)}</span>
+                          <span class="text-slate-500">{attempt.durationMs} ms</span>
+                          <span class="basis-full pl-[4.75rem] text-slate-500 sm:basis-auto sm:pl-0">{formatDateTime(attempt.at, timeZone)}</span>
+                          {attempt.error && !ok && attempt.error !== attemptResult(attempt) && (
+                            <span class="basis-full break-words text-red-700 sm:pl-[4.75rem]">{attempt.error}</span>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ol>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
     </section>
   );
 }
@@ -203,22 +206,18 @@ export default function WebhooksCard({ timeZone = 'UTC' }: { timeZone?: string }
       description="Send events to your own systems as they happen. Each delivery is signed (Standard Webhooks) and retried for about a day if your endpoint does not answer."
     >
       <form onSubmit={create} class="space-y-4">
-        <div>
-          <label for="webhook-url" class="label">
-            Endpoint URL
-          </label>
-          <input
-            id="webhook-url"
-            type="url"
-            inputMode="url"
-            class="input"
-            placeholder="https://example.com/hooks/reviews"
-            maxLength={2000}
-            value={url}
-            onInput={(e) => setUrl(e.currentTarget.value)}
-            disabled={creating}
-          />
-        </div>
+        <Field
+          id="webhook-url"
+          name={undefined}
+          label="Endpoint URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/hooks/reviews"
+          maxLength={2000}
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+          disabled={creating}
+        />
         <fieldset>
           <legend class="label">Events</legend>
           <div class="grid gap-2 sm:grid-cols-2">
@@ -262,70 +261,75 @@ export default function WebhooksCard({ timeZone = 'UTC' }: { timeZone?: string }
       )}
 
       <div class="mt-5">
-        {loadFailed ? (
-          <LoadError message="The webhooks could not be loaded." onRetry={load} />
-        ) : !endpoints ? (
-          <LoadingRows label="Loading webhooks" rows={2} />
-        ) : endpoints.length === 0 ? (
-          <EmptyNote>No webhooks yet. Add a URL above to start sending events.</EmptyNote>
-        ) : (
-          <ul class="divide-y divide-slate-100" aria-label="Webhooks">
-            {endpoints.map((endpoint) => (
-              <li key={endpoint.id} class="py-4">
-                <div class="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
-                  <div class="min-w-0">
-                    <p class="font-mono text-sm font-medium break-all text-slate-900">{endpoint.url}</p>
-                    <div class="mt-1.5 flex flex-wrap gap-1.5">
-                      {endpoint.events.map((event) => (
-                        <span key={event} class="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-[11px] text-slate-700">
-                          {event}
+        <Loaded
+          // A failed read after an add or a test shows the error, not a list that may be out of date.
+          data={loadFailed ? null : endpoints}
+          loadFailed={loadFailed}
+          onRetry={load}
+          errorMessage="The webhooks could not be loaded."
+          loadingLabel="Loading webhooks"
+          rows={2}
+          empty={<EmptyNote>No webhooks yet. Add a URL above to start sending events.</EmptyNote>}
+        >
+          {(endpoints) => (
+            <ul class="divide-y divide-slate-100" aria-label="Webhooks">
+              {endpoints.map((endpoint) => (
+                <li key={endpoint.id} class="py-4">
+                  <div class="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
+                    <div class="min-w-0">
+                      <p class="font-mono text-sm font-medium break-all text-slate-900">{endpoint.url}</p>
+                      <div class="mt-1.5 flex flex-wrap gap-1.5">
+                        {endpoint.events.map((event) => (
+                          <span key={event} class="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-[11px] text-slate-700">
+                            {event}
+                          </span>
+                        ))}
+                      </div>
+                      <p class="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                        <span>Added {formatDateTime(endpoint.createdAt, timeZone)}</span>
+                        <span aria-hidden="true" class="hidden sm:inline">
+                          ·
                         </span>
-                      ))}
+                        {endpoint.lastDelivery ? (
+                          <span class="inline-flex items-center gap-1.5">
+                            Last delivery <StatusBadge status={endpoint.lastDelivery.status} />
+                          </span>
+                        ) : (
+                          <span>No deliveries yet</span>
+                        )}
+                      </p>
                     </div>
-                    <p class="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                      <span>Added {formatDateTime(endpoint.createdAt, timeZone)}</span>
-                      <span aria-hidden="true" class="hidden sm:inline">
-                        ·
-                      </span>
-                      {endpoint.lastDelivery ? (
-                        <span class="inline-flex items-center gap-1.5">
-                          Last delivery <StatusBadge status={endpoint.lastDelivery.status} />
+                    <div class="flex shrink-0 flex-wrap gap-2 max-sm:[&>button]:px-2.5">
+                      <button type="button" class="btn btn-secondary px-3 py-1.5" onClick={() => sendTest(endpoint)} disabled={busy?.id === endpoint.id}>
+                        {busy?.id === endpoint.id && busy.action === 'test' ? 'Sending...' : 'Send test'}
+                      </button>
+                      <button
+                        type="button"
+                        class="btn btn-secondary px-3 py-1.5"
+                        aria-expanded={openId === endpoint.id}
+                        onClick={() => setOpenId(openId === endpoint.id ? null : endpoint.id)}
+                      >
+                        Deliveries
+                        <span aria-hidden="true" class={`ml-1.5 inline-block text-xs transition-transform ${openId === endpoint.id ? 'rotate-180' : ''}`}>
+                          ▾
                         </span>
-                      ) : (
-                        <span>No deliveries yet</span>
-                      )}
-                    </p>
+                      </button>
+                      <button
+                        type="button"
+                        class="btn btn-ghost px-3 py-1.5 text-red-600 hover:bg-red-50"
+                        onClick={() => remove(endpoint)}
+                        disabled={busy?.id === endpoint.id}
+                      >
+                        {busy?.id === endpoint.id && busy.action === 'delete' ? 'Deleting...' : 'Delete'}
+                      </button>
+                    </div>
                   </div>
-                  <div class="flex shrink-0 flex-wrap gap-2 max-sm:[&>button]:px-2.5">
-                    <button type="button" class="btn btn-secondary px-3 py-1.5" onClick={() => sendTest(endpoint)} disabled={busy?.id === endpoint.id}>
-                      {busy?.id === endpoint.id && busy.action === 'test' ? 'Sending...' : 'Send test'}
-                    </button>
-                    <button
-                      type="button"
-                      class="btn btn-secondary px-3 py-1.5"
-                      aria-expanded={openId === endpoint.id}
-                      onClick={() => setOpenId(openId === endpoint.id ? null : endpoint.id)}
-                    >
-                      Deliveries
-                      <span aria-hidden="true" class={`ml-1.5 inline-block text-xs transition-transform ${openId === endpoint.id ? 'rotate-180' : ''}`}>
-                        ▾
-                      </span>
-                    </button>
-                    <button
-                      type="button"
-                      class="btn btn-ghost px-3 py-1.5 text-red-600 hover:bg-red-50"
-                      onClick={() => remove(endpoint)}
-                      disabled={busy?.id === endpoint.id}
-                    >
-                      {busy?.id === endpoint.id && busy.action === 'delete' ? 'Deleting...' : 'Delete'}
-                    </button>
-                  </div>
-                </div>
-                {openId === endpoint.id && <DeliveryLog key={`${endpoint.id}:${logVersion}`} endpoint={endpoint} timeZone={timeZone} />}
-              </li>
-            ))}
-          </ul>
-        )}
+                  {openId === endpoint.id && <DeliveryLog key={`${endpoint.id}:${logVersion}`} endpoint={endpoint} timeZone={timeZone} />}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
       </div>
     </AdminCard>
   );

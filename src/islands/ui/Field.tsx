@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'preact';
+import type { InputHTMLAttributes, Ref } from 'preact';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'label' | 'prefix'> {
   id: string;
@@ -6,13 +6,18 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   error?: string;
   hint?: string;
   prefix?: string;
+  /** What the input submits under: its id unless given; `undefined` leaves unnamed an input only a script reads. */
+  name?: string;
+  /** The input itself, for a caller that moves the focus to it (`ref` on a component is the component's own). */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its validation message tied to it for screen readers. */
-export function Field({ id, label, error, hint, prefix, ...input }: FieldProps) {
+export function Field({ id, label, error, hint, prefix, inputRef, ...input }: FieldProps) {
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   const control = (
     <input
+      ref={inputRef}
       id={id}
       name={id}
       class={`input ${prefix ? 'rounded-l-none' : ''}`}

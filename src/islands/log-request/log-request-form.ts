@@ -1,0 +1,51 @@
+// The log form's rules around the request itself: the order its errors are met in, the payload it
+// posts, and what it keeps once a request is logged. No DOM.
+import { INTERACTION_DATE_FUTURE, interactionDateProblem, type LogRequestForm as Form } from '#shared/rules.ts';
+
+export type Key = keyof Form;
+/** The server may also fault the subject or the body (its `field`); they show under those. */
+export type ErrorKey = Key | 'interactionDate' | 'customEmailSubject' | 'customEmailContent';
+
+/** The fields top to bottom: the first with an error takes the focus. */
+export const ORDER: ErrorKey[] = [
+  'staffFirstName',
+  'staffEmail',
+  'teamId',
+  'email',
+  'firstName',
+  'lastName',
+  'interactionDate',
+  'templateId',
+  'customEmailSubject',
+  'customEmailContent',
+];
+
+/** The reads a new request changes, refreshed once it is logged. */
+export const REFRESH_AFTER_LOGGING = ['/api/dashboard', '/api/requests-report', '/api/campaigns'];
+
+/** The problem with "Saw the customer on": the shared rule, and no day after today. */
+export function interactionDateError(value: string, today: string): string | undefined {
+  return interactionDateProblem(value) ?? (value > today ? INTERACTION_DATE_FUTURE : undefined);
+}
+
+type Staff = Pick<Form, 'staffFirstName' | 'staffEmail' | 'teamId'>;
+
+/** A form for a new customer, by the given staff member. */
+export const formFor = (staff: Staff): Form => ({ ...staff, email: '', firstName: '', lastName: '', templateId: '' });
+
+/** The staff fields as they are remembered after a request: the names trimmed. */
+export const staffOf = (form: Form): Staff => ({ staffFirstName: form.staffFirstName.trim(), staffEmail: form.staffEmail.trim(), teamId: form.teamId });
+
+/** POST /api/review-requests. */
+export const requestPayload = (form: Form, interactionDate: string, subject: string, content: string) => ({
+  staffFirstName: form.staffFirstName.trim(),
+  staffEmail: form.staffEmail.trim(),
+  teamId: Number(form.teamId),
+  email: form.email.trim(),
+  firstName: form.firstName.trim(),
+  lastName: form.lastName.trim(),
+  templateId: Number(form.templateId),
+  interactionDate,
+  customEmailSubject: subject,
+  customEmailContent: content,
+});
