@@ -3,6 +3,7 @@ import type { Db } from '#platform/db/database.ts';
 import { logError } from '#platform/log/log.ts';
 import { PLAN_CATALOGUE } from '#shared/plan-catalogue.ts';
 import type { TrialPlan } from '#shared/plans.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 import { findBillingAccount } from './store.ts';
 import { BILLING_NOT_SET_UP, stripeClient } from './stripe.ts';
 
@@ -16,7 +17,10 @@ export interface BillingContext {
   linkBase: string;
 }
 
-export type BillingPage = { ok: true; url: string } | { ok: false; status: 409 | 502; message: string; field?: string };
+export type BillingPage = { ok: true; url: string } | { ok: false; refusal: Refusal };
+
+/** This server sells no plan online. */
+export const BILLING_NOT_SET_UP_REFUSAL: Refusal = { status: 409, message: BILLING_NOT_SET_UP };
 
 /** True when this server sells plans online (Stripe is configured). */
 export function billingSetUp(config: Config['stripe']): boolean {
@@ -26,13 +30,15 @@ export function billingSetUp(config: Config['stripe']): boolean {
 /** Starts Stripe Checkout for a plan's subscription; the page to send the owner to. */
 export async function startCheckout(ctx: BillingContext, workspace: { id: number; slug: string; adminEmail: string }, plan: TrialPlan): Promise<BillingPage> {
   const stripe = stripeClient(ctx.stripe);
-  if (!stripe) return { ok: false, status: 409, message: BILLING_NOT_SET_UP };
+  if (!stripe) return { ok: false, refusal: BILLING_NOT_SET_UP_REFUSAL };
   const price = ctx.stripe.prices[plan];
-  if (!price) return { ok: false, status: 409, message: `The ${PLAN_CATALOGUE[plan].name} plan cannot be bought online on this server.`, field: 'plan' };
+  if (!price)
+    return { ok: false, refusal: { status: 409, message: `The ${PLAN_CATALOGUE[plan].name} plan cannot be bought online on this server.`, field: 'plan' } };
 
   const account = await findBillingAccount(ctx.db, workspace.id);
   // A second subscription would bill twice: changes to a running one go through the Billing Portal.
-  if (account?.subscriptionId) return { ok: false, status: 409, message: 'You already have a subscription. Use Manage billing to change your plan.' };
+  if (account?.subscriptionId)
+    return { ok: false, refusal: { status: 409, message: 'You already have a subscription. Use Manage billing to change your plan.' } };
 
   const adminUrl = `${ctx.linkBase}/${workspace.slug}/admin`;
   const metadata = { workspace_id: String(workspace.id), plan };
@@ -52,16 +58,16 @@ export async function startCheckout(ctx: BillingContext, workspace: { id: number
     return { ok: true, url: session.url };
   } catch (error) {
     logError('Could not start a Stripe checkout', error);
-    return { ok: false, status: 502, message: 'Stripe could not start the payment. Please try again in a moment.' };
+    return { ok: false, refusal: { status: 502, message: 'Stripe could not start the payment. Please try again in a moment.' } };
   }
 }
 
 /** Opens Stripe's Billing Portal for the workspace's customer (change plan, card, invoices, cancel). */
 export async function openBillingPortal(ctx: BillingContext, workspace: { id: number; slug: string }): Promise<BillingPage> {
   const stripe = stripeClient(ctx.stripe);
-  if (!stripe) return { ok: false, status: 409, message: BILLING_NOT_SET_UP };
+  if (!stripe) return { ok: false, refusal: BILLING_NOT_SET_UP_REFUSAL };
   const account = await findBillingAccount(ctx.db, workspace.id);
-  if (!account?.customerId) return { ok: false, status: 409, message: 'There is no billing account for this workspace yet. Choose a plan first.' };
+  if (!account?.customerId) return { ok: false, refusal: { status: 409, message: 'There is no billing account for this workspace yet. Choose a plan first.' } };
   try {
     const session = await stripe.billingPortal.sessions.create({
       customer: account.customerId,
@@ -70,6 +76,6 @@ export async function openBillingPortal(ctx: BillingContext, workspace: { id: nu
     return { ok: true, url: session.url };
   } catch (error) {
     logError('Could not open the Stripe billing portal', error);
-    return { ok: false, status: 502, message: 'Stripe could not open the billing page. Please try again in a moment.' };
+    return { ok: false, refusal: { status: 502, message: 'Stripe could not open the billing page. Please try again in a moment.' } };
   }
 }

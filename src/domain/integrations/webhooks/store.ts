@@ -8,6 +8,7 @@ import { checkPublicTarget } from '#platform/net/public-target.ts';
 import { open, seal } from '#platform/secret-box.ts';
 import { generateWebhookSecret } from './signature.ts';
 import type { WebhookEvent } from '#shared/event-names.ts';
+import type { Refusal } from '#contracts/refusal.ts';
 
 // The workspace's webhook endpoints and their delivery log. Every query is scoped by workspace.
 
@@ -81,10 +82,7 @@ export async function createWebhookEndpoint(
   return added.ok ? { id: added.value.id, secret } : null;
 }
 
-export type NewWebhookEndpoint =
-  | { ok: true; endpoint: { id: number; secret: string } }
-  | { ok: false; problem: 'target'; message: string }
-  | { ok: false; problem: 'limit' };
+export type NewWebhookEndpoint = { ok: true; endpoint: { id: number; secret: string } } | { ok: false; refusal: Refusal };
 
 /**
  * An endpoint an admin asks for (see createWebhookEndpoint): its URL is checked first, as every delivery
@@ -97,9 +95,10 @@ export async function addWebhookEndpoint(
   input: { url: string; events: WebhookEvent[] },
 ): Promise<NewWebhookEndpoint> {
   const target = await checkPublicTarget(new URL(input.url), ctx.allowPrivateTargets);
-  if (!target.ok) return { ok: false, problem: 'target', message: target.message };
+  if (!target.ok) return { ok: false, refusal: { status: 400, message: target.message, field: 'url' } };
   const endpoint = await createWebhookEndpoint(ctx.db, workspaceId, input, ctx.secretKey);
-  return endpoint ? { ok: true, endpoint } : { ok: false, problem: 'limit' };
+  if (!endpoint) return { ok: false, refusal: { status: 409, message: `A workspace can have at most ${MAX_WEBHOOK_ENDPOINTS} webhooks: delete one first` } };
+  return { ok: true, endpoint };
 }
 
 export async function deleteWebhookEndpoint(db: Db, workspaceId: number, id: number): Promise<boolean> {

@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { requireAdmin } from '#web/guards.ts';
-import { billingSetUp, startCheckout } from '#domain/integrations/stripe/sessions.ts';
-import { BILLING_NOT_SET_UP } from '#domain/integrations/stripe/stripe.ts';
-import { errorJson, json, parseJsonBody } from '#web/http.ts';
+import { BILLING_NOT_SET_UP_REFUSAL, billingSetUp, startCheckout } from '#domain/integrations/stripe/sessions.ts';
+import { json, parseJsonBody, refused } from '#web/http.ts';
 import { linkBase } from '#web/public-url.ts';
 import { TRIAL_PLANS } from '#shared/plans.ts';
 
@@ -15,9 +14,9 @@ export const POST: APIRoute = async ({ locals, request, url }) => {
   if (!access.ok) return access.response;
   const { config, database } = locals.runtime;
   // A server without Stripe says so first, whatever the body holds.
-  if (!billingSetUp(config.stripe)) return errorJson(409, BILLING_NOT_SET_UP);
+  if (!billingSetUp(config.stripe)) return refused(BILLING_NOT_SET_UP_REFUSAL);
   const parsed = await parseJsonBody(request, body);
   if (!parsed.ok) return parsed.response;
   const page = await startCheckout({ db: database.db, stripe: config.stripe, linkBase: linkBase(config, url) }, access.workspace, parsed.data.plan);
-  return page.ok ? json({ url: page.url }) : errorJson(page.status, page.message, page.field);
+  return page.ok ? json({ url: page.url }) : refused(page.refusal);
 };

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '#web/guards.ts';
 import { openBillingPortal } from '#domain/integrations/stripe/sessions.ts';
-import { errorJson, json } from '#web/http.ts';
+import { json, refused } from '#web/http.ts';
 import { linkBase } from '#web/public-url.ts';
 
 /** Opens Stripe's Billing Portal for the workspace's customer (change plan, card, invoices, cancel). */
@@ -10,5 +10,5 @@ export const POST: APIRoute = async ({ locals, url }) => {
   if (!access.ok) return access.response;
   const { config, database } = locals.runtime;
   const page = await openBillingPortal({ db: database.db, stripe: config.stripe, linkBase: linkBase(config, url) }, access.workspace);
-  return page.ok ? json({ url: page.url }) : errorJson(page.status, page.message, page.field);
+  return page.ok ? json({ url: page.url }) : refused(page.refusal);
 };

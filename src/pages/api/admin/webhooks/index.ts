@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '#web/guards.ts';
-import { badRequest, errorJson, json, parseJsonBody } from '#web/http.ts';
+import { json, parseJsonBody, refused } from '#web/http.ts';
 import { webhookCreatePayload } from '#contracts/webhook-schemas.ts';
-import { addWebhookEndpoint, listWebhookEndpoints, MAX_WEBHOOK_ENDPOINTS } from '#domain/integrations/webhooks/store.ts';
+import { addWebhookEndpoint, listWebhookEndpoints } from '#domain/integrations/webhooks/store.ts';
 
 /** The workspace's webhook endpoints with their last delivery's status (never their secrets). */
 export const GET: APIRoute = async ({ locals }) => {
@@ -20,7 +20,5 @@ export const POST: APIRoute = async ({ locals, request }) => {
   const { runtime } = locals;
   const ctx = { db: runtime.database.db, secretKey: runtime.secretKey, allowPrivateTargets: runtime.config.allowPrivateWebhookTargets };
   const added = await addWebhookEndpoint(ctx, access.workspace.id, parsed.data);
-  if (added.ok) return json(added.endpoint, 201);
-  if (added.problem === 'target') return badRequest(added.message, 'url');
-  return errorJson(409, `A workspace can have at most ${MAX_WEBHOOK_ENDPOINTS} webhooks: delete one first`);
+  return added.ok ? json(added.endpoint, 201) : refused(added.refusal);
 };
