@@ -8,7 +8,10 @@
 // one of drizzle-orm's .js files to another can only be an ES module: its package.json says
 // "type": "module" and no folder inside it has a package.json of its own (resolve-hooks.test.ts
 // checks both against what is installed). Those imports are answered here; every other goes on to Node.
+//
+// The same hooks load two of postgres.js' modules with a fix for a crash (./postgres-driver-fix.ts).
 import { registerHooks } from 'node:module';
+import { driverModule, fixedDriverSource } from './postgres-driver-fix.ts';
 
 const PACKAGE = 'drizzle-orm';
 
@@ -34,5 +37,18 @@ export function resolveInside(scope: string): NonNullable<Parameters<typeof regi
   };
 }
 
+/** The load hook: postgres.js' fixed modules with their fixes; every other module as Node loads it. */
+export const loadFixed: NonNullable<Parameters<typeof registerHooks>[0]['load']> = (url, context, next) => {
+  const loaded = next(url, context);
+  const module = driverModule(url);
+  if (module === null || loaded.source == null) return loaded;
+  const fixed = fixedDriverSource(module, String(loaded.source));
+  if (fixed === null) {
+    console.warn(`${url} is not the text src/app/postgres-driver-fix.ts fixes: loaded as it is.`);
+    return loaded;
+  }
+  return { ...loaded, source: fixed };
+};
+
 const scope = packageScope();
-if (scope) registerHooks({ resolve: resolveInside(scope) });
+registerHooks({ ...(scope ? { resolve: resolveInside(scope) } : {}), load: loadFixed });
