@@ -14,7 +14,7 @@ import { googleSyncWorker } from '#domain/integrations/google/sync-jobs.ts';
 import { milestonesWorker } from '#domain/game/milestones.ts';
 import { alertDeliveryWorker, alertsWorker, requeueUnsentAlertPosts } from '#domain/integrations/alerts/workers.ts';
 import { requeueUnsentWebhookDeliveries, webhookDeliveryWorker, webhooksWorker } from '#domain/integrations/webhooks/deliveries.ts';
-import { startJobQueue } from '#platform/jobs/queue.ts';
+import { startJobQueue, type QueueName, type QueuePayloads } from '#platform/jobs/queue.ts';
 import { LiveHub } from '#platform/live/hub.ts';
 import { secretBoxKey } from '#platform/secret-box.ts';
 import { LIVE_CHANNEL, parseLiveNotice } from '#platform/live/publish.ts';
@@ -64,6 +64,9 @@ export async function createRuntime(config: Config, database: Database): Promise
       await database.close();
     },
   };
+  // Every queue's payload is declared by its wing (QueuePayloads); this fails to compile for one that is not.
+  const everyQueueHasAPayload: [Exclude<QueueName, keyof QueuePayloads>] extends [never] ? true : never = true;
+  void everyQueueHasAPayload;
   await jobs.work('email', emailWorker(database, emailSender(config)));
   await jobs.workOne('google-sync', googleSyncWorker(runtime));
   await jobs.workOne('milestones', milestonesWorker(runtime));

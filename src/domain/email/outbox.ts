@@ -98,10 +98,16 @@ export interface EmailJob {
   outboxId: number;
 }
 
+declare module '#platform/jobs/queue.ts' {
+  interface QueuePayloads {
+    email: EmailJob;
+  }
+}
+
 /** Queues the send of a stored message, in the transaction that stored it (or claimed it for a resend). */
 export async function queueOutboxMessage(tx: Pick<Db, 'execute'>, jobs: JobQueue, message: EmailJob & { round: number }): Promise<void> {
   const { workspaceId, outboxId, round } = message;
-  await jobs.send('email', { workspaceId, outboxId } satisfies EmailJob, { id: emailJobId(outboxId, round), tx });
+  await jobs.send('email', { workspaceId, outboxId }, { id: emailJobId(outboxId, round), tx });
 }
 
 /**
@@ -143,7 +149,7 @@ export async function requeueUnsentEmails(db: Db, jobs: JobQueue): Promise<numbe
   return queueAgain(
     jobs,
     'email',
-    unsent.map(({ workspaceId, outboxId, round }) => ({ id: emailJobId(outboxId, round), data: { workspaceId, outboxId } satisfies EmailJob })),
+    unsent.map(({ workspaceId, outboxId, round }) => ({ id: emailJobId(outboxId, round), data: { workspaceId, outboxId } })),
   );
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '#platform/db/database.ts';
-import type { JobQueue, QueueName } from '#platform/jobs/queue.ts';
+import type { JobQueue, PayloadOf, QueueName } from '#platform/jobs/queue.ts';
 import { stableUuid } from '#platform/jobs/stable-id.ts';
 import { alertSettings, webhookEndpoints, workspaces } from '#platform/db/schema.ts';
 import type { DomainEventType } from '#shared/event-names.ts';
@@ -36,8 +36,11 @@ export interface Store {
   jobs: JobQueue;
 }
 
-/** Which consumer queues take each event. */
-export const CONSUMERS: Record<DomainEventType, QueueName[]> = {
+/** The queues whose jobs carry an event of type T: the consumers it may go to. */
+type ConsumerOf<T extends DomainEventType> = { [Q in QueueName]: DomainEvent<T> extends PayloadOf<Q> ? Q : never }[QueueName];
+
+/** Which consumer queues take each event; a queue is listed for an event only if its jobs carry that event. */
+export const CONSUMERS: { [T in DomainEventType]: ConsumerOf<T>[] } = {
   'review.created': ['milestones', 'webhooks'],
   'review.matched': ['milestones', 'alerts', 'webhooks'],
   'request.logged': ['webhooks'],
@@ -65,7 +68,8 @@ export async function raiseEvent<T extends DomainEventType>(
       ? await readConsumersWithWork(options.tx, event.workspaceId, event.type)
       : CONSUMERS[event.type];
   // Sent together: on PostgreSQL the inserts go out in one write instead of one round trip each.
-  await Promise.all(queues.map((queue) => jobs.send(queue, raised, { id: raised.id, tx: options.tx })));
+  // CONSUMERS' type holds that each of these queues carries this event.
+  await Promise.all(queues.map((queue) => jobs.send(queue, raised as PayloadOf<typeof queue>, { id: raised.id, tx: options.tx })));
   return raised;
 }
 

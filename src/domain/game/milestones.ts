@@ -51,8 +51,17 @@ export function reachedMilestones(
   return reached;
 }
 
+/** The events that can move a team toward a goal or the challenge toward its target. */
+type MilestoneEvent = DomainEvent<'review.created' | 'review.matched'>;
+
+declare module '#platform/jobs/queue.ts' {
+  interface QueuePayloads {
+    milestones: MilestoneEvent;
+  }
+}
+
 export function milestonesWorker(store: Store) {
-  return async (job: Job<DomainEvent<'review.created' | 'review.matched'>>): Promise<object> => {
+  return async (job: Job<MilestoneEvent>): Promise<object> => {
     const event = job.data;
     const { db } = store.database;
     const workspace = await findWorkspaceById(db, event.workspaceId);

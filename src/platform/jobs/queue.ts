@@ -29,6 +29,18 @@ export const QUEUES = {
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
+/**
+ * What a job of each queue carries: one entry per queue, declared by the wing that owns the queue,
+ * beside its producer and its worker (`declare module '#platform/jobs/queue.ts'`). A send, a worker and
+ * a read of the same queue agree on it when the code is checked; a queue without its entry takes no job
+ * (its payload is `never`), and src/app/runtime.ts checks that every queue above has one.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the wings fill it in (declaration merging).
+export interface QueuePayloads {}
+
+/** The payload of queue `Q`'s jobs. */
+export type PayloadOf<Q extends QueueName> = Q extends keyof QueuePayloads ? QueuePayloads[Q] : never;
+
 /** Settles each job of a batch on its own: `completed`, or `failed` (retried while retries remain). */
 export type BatchHandler<T> = (jobs: JobWithMetadata<T>[]) => Promise<JobResult[]>;
 
@@ -39,12 +51,12 @@ export interface QueueSendOptions extends Pick<SendOptions, 'id' | 'singletonKey
 
 export interface JobQueue {
   /** Queues a job; null when the queue's policy or the given id already holds one like it. */
-  send(queue: QueueName, data: object, options?: QueueSendOptions): Promise<string | null>;
+  send<Q extends QueueName>(queue: Q, data: PayloadOf<Q>, options?: QueueSendOptions): Promise<string | null>;
   /** Handles the queue's jobs in batches (many at once after an outage). */
-  work<T extends object>(queue: QueueName, handler: BatchHandler<T>): Promise<void>;
+  work<Q extends QueueName>(queue: Q, handler: BatchHandler<PayloadOf<Q>>): Promise<void>;
   /** Handles the queue's jobs one at a time; what the handler returns is the job's output. */
-  workOne<T extends object>(queue: QueueName, handler: (job: Job<T>) => Promise<object>): Promise<void>;
-  job<T extends object>(queue: QueueName, id: string): Promise<JobWithMetadata<T> | null>;
+  workOne<Q extends QueueName>(queue: Q, handler: (job: Job<PayloadOf<Q>>) => Promise<object>): Promise<void>;
+  job<Q extends QueueName>(queue: Q, id: string): Promise<JobWithMetadata<PayloadOf<Q>> | null>;
   /** True between start and stop. */
   running(): boolean;
   /** Takes no new job, waits up to timeoutMs for the running ones; those still running are retried later. */
@@ -93,7 +105,7 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
 
   return {
     send: (queue, data, { tx, ...options } = {}) =>
-      boss.send(queue, data, { ...options, ...(tx ? { db: fromDrizzle(tx as DrizzleTransactionLike, sql) } : {}) }),
+      boss.send(queue, data as object, { ...options, ...(tx ? { db: fromDrizzle(tx as DrizzleTransactionLike, sql) } : {}) }),
     work: async (queue, handler) => {
       await boss.work(queue, { ...polling, batchSize: EMAIL_BATCH, burstWhenBatchFull: true, includeMetadata: true, perJobResults: true }, (jobs) =>
         handler(jobs as JobWithMetadata<never>[]),
@@ -117,7 +129,7 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
  * the tables, not the queue, so after a restore this sends what was waiting; at any other start the
  * queue still holds those ids and nothing is queued twice. Returns how many were queued.
  */
-export async function queueAgain(jobs: JobQueue, queue: QueueName, unsent: { id: string; data: object }[]): Promise<number> {
+export async function queueAgain<Q extends QueueName>(jobs: JobQueue, queue: Q, unsent: { id: string; data: PayloadOf<Q> }[]): Promise<number> {
   let queued = 0;
   for (const { id, data } of unsent) {
     if (await jobs.send(queue, data, { id })) queued++;

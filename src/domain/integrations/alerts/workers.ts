@@ -28,6 +28,13 @@ const SETTLED_POSTS_KEPT_DAYS = 30;
 
 type AlertDomainEvent = DomainEvent<AlertEvent>;
 
+declare module '#platform/jobs/queue.ts' {
+  interface QueuePayloads {
+    alerts: AlertDomainEvent;
+    'alert-delivery': AlertPostJob;
+  }
+}
+
 async function teamName(db: Db, workspaceId: number, teamId: number | null): Promise<string | null> {
   if (teamId === null) return null;
   const [team] = await db
@@ -104,7 +111,7 @@ export function alertsWorker(runtime: AlertsRuntime) {
           .onConflictDoNothing()
           .returning({ id: alertPosts.id });
         if (!created) continue;
-        await runtime.jobs.send(QUEUES.alertDelivery.name, { workspaceId, postId: id } satisfies AlertPostJob, { id, tx });
+        await runtime.jobs.send(QUEUES.alertDelivery.name, { workspaceId, postId: id }, { id, tx });
         queued++;
       }
     });
@@ -166,6 +173,6 @@ export async function requeueUnsentAlertPosts(db: Db, jobs: JobQueue): Promise<n
   return queueAgain(
     jobs,
     QUEUES.alertDelivery.name,
-    unsent.map(({ workspaceId, postId }) => ({ id: postId, data: { workspaceId, postId } satisfies AlertPostJob })),
+    unsent.map(({ workspaceId, postId }) => ({ id: postId, data: { workspaceId, postId } })),
   );
 }

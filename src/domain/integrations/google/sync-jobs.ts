@@ -13,6 +13,12 @@ export interface GoogleSyncJob {
   workspaceId: number;
 }
 
+declare module '#platform/jobs/queue.ts' {
+  interface QueuePayloads {
+    'google-sync': GoogleSyncJob;
+  }
+}
+
 /** How long Poll Now waits for its sync before answering that it is still running. */
 export const POLL_NOW_WAIT_MS = 25_000;
 
@@ -38,7 +44,7 @@ export function googleSyncWorker(runtime: GoogleRuntime) {
  */
 export async function queueScheduledSyncs(runtime: GoogleRuntime, slotSeconds: number): Promise<void> {
   for (const workspaceId of await connectedWorkspaceIds(runtime.database.db)) {
-    await runtime.jobs.send('google-sync', { workspaceId } satisfies GoogleSyncJob, { singletonKey: keyOf(workspaceId), singletonSeconds: slotSeconds });
+    await runtime.jobs.send('google-sync', { workspaceId }, { singletonKey: keyOf(workspaceId), singletonSeconds: slotSeconds });
   }
 }
 
@@ -49,11 +55,11 @@ export type PollNowResult = { status: 'busy' } | { status: 'running' } | SyncOut
  * workspace is already queued or running; "running" when this one has not ended in time.
  */
 export async function pollNow(jobs: JobQueue, workspace: Pick<Workspace, 'id'>, waitMs = POLL_NOW_WAIT_MS): Promise<PollNowResult> {
-  const id = await jobs.send('google-sync', { workspaceId: workspace.id } satisfies GoogleSyncJob, { singletonKey: keyOf(workspace.id) });
+  const id = await jobs.send('google-sync', { workspaceId: workspace.id }, { singletonKey: keyOf(workspace.id) });
   if (!id) return { status: 'busy' };
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
-    const job = await jobs.job<GoogleSyncJob>('google-sync', id);
+    const job = await jobs.job('google-sync', id);
     if (job?.state === 'completed') return job.output as SyncOutcome;
     if (job?.state === 'failed' || job?.state === 'cancelled') return { status: 'failed', error: INTERNAL_ERROR, broken: false };
     await sleep(100);

@@ -25,6 +25,13 @@ export interface DeliveryJob {
   deliveryId: string;
 }
 
+declare module '#platform/jobs/queue.ts' {
+  interface QueuePayloads {
+    webhooks: DomainEvent;
+    'webhook-delivery': DeliveryJob;
+  }
+}
+
 export function webhooksWorker(runtime: WebhookRuntime) {
   return async (job: Job<DomainEvent>): Promise<object> => {
     const event = job.data;
@@ -44,10 +51,14 @@ export function webhooksWorker(runtime: WebhookRuntime) {
           .onConflictDoNothing()
           .returning({ id: webhookDeliveries.id });
         if (!created) continue;
-        await runtime.jobs.send(QUEUES.webhookDelivery.name, { workspaceId: event.workspaceId, deliveryId: id } satisfies DeliveryJob, {
-          id: deliveryJobId(id, 0),
-          tx,
-        });
+        await runtime.jobs.send(
+          QUEUES.webhookDelivery.name,
+          { workspaceId: event.workspaceId, deliveryId: id },
+          {
+            id: deliveryJobId(id, 0),
+            tx,
+          },
+        );
         queued++;
       }
     });
@@ -89,7 +100,7 @@ export async function requeueUnsentWebhookDeliveries(db: Db, jobs: JobQueue): Pr
   return queueAgain(
     jobs,
     QUEUES.webhookDelivery.name,
-    unsent.map(({ workspaceId, deliveryId, resends }) => ({ id: deliveryJobId(deliveryId, resends), data: { workspaceId, deliveryId } satisfies DeliveryJob })),
+    unsent.map(({ workspaceId, deliveryId, resends }) => ({ id: deliveryJobId(deliveryId, resends), data: { workspaceId, deliveryId } })),
   );
 }
 
@@ -103,7 +114,7 @@ export async function resendDelivery(runtime: WebhookRuntime, workspaceId: numbe
       .where(and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhookDeliveries.id, deliveryId)))
       .returning({ resends: webhookDeliveries.resends });
     if (!row) return false;
-    await runtime.jobs.send(QUEUES.webhookDelivery.name, { workspaceId, deliveryId } satisfies DeliveryJob, { id: deliveryJobId(deliveryId, row.resends), tx });
+    await runtime.jobs.send(QUEUES.webhookDelivery.name, { workspaceId, deliveryId }, { id: deliveryJobId(deliveryId, row.resends), tx });
     return true;
   });
 }
