@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readMigrations } from './migrate.ts';
 import { openPgliteFolder } from './pglite.ts';
-import { copyTemplate, makeTemplate, TEMPLATE_ROOT, templateUnfit } from './pglite-template.ts';
+import { copyTemplate, makeTemplate, migrationAfterTemplate, TEMPLATE_ROOT, templateUnfit } from './pglite-template.ts';
 
 // The build's template exists here: the unit project's global setup builds it (tests/global-setup.ts).
 const folders: string[] = [];
@@ -80,9 +80,11 @@ describe('the template', () => {
     expect(templateUnfit(manifestOnly((m) => (m.pgBoss = '1.0.0')))).toMatch(/pg-boss 1\.0\.0/);
   });
 
-  it('is still used when migrations were added after it was made (they apply at start)', () => {
+  it('is still used when migrations were added after it was made (they apply at start), and made again by the next build', () => {
     const last = readMigrations().at(-1)!.name;
     expect(templateUnfit(manifestOnly((m) => delete m.migrations[last]))).toBeNull();
+    expect(migrationAfterTemplate(manifestOnly((m) => delete m.migrations[last]))).toBe(last);
+    expect(migrationAfterTemplate()).toBeNull();
   });
 
   it('is never copied over a folder that holds anything', () => {

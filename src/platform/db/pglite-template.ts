@@ -56,13 +56,23 @@ export function templateUnfit(root: string = TEMPLATE_ROOT): string | null {
   return changed ? `migration ${changed} changed since the template was made` : null;
 }
 
+/** A migration this checkout has and the template under `root` lacks (it fits, but a build makes it again), or null. */
+export function migrationAfterTemplate(root: string = TEMPLATE_ROOT): string | null {
+  try {
+    const made = JSON.parse(readFileSync(join(root, MANIFEST), 'utf8')) as Manifest;
+    return Object.keys(installed().migrations).find((name) => !(name in made.migrations)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Makes the template for what is installed, unless one that fits is there: `prepare` creates the
+ * Makes the template for what is installed, unless one that fits and holds every migration is there: `prepare` creates the
  * database in the folder it is given (scripts/make-database-template.ts). Built beside its final
  * place and renamed into it, so a build cut short leaves none.
  */
 export async function makeTemplate(prepare: (databaseDir: string) => Promise<void>, root: string = TEMPLATE_ROOT): Promise<'made' | 'present'> {
-  if (templateUnfit(root) === null) return 'present';
+  if (templateUnfit(root) === null && migrationAfterTemplate(root) === null) return 'present';
   const partial = `${root.replace(/\/$/, '')}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
