@@ -25,3 +25,33 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** Where alerts go. */
 export const ALERT_CHANNELS = ['slack', 'teams'] as const;
+
+/** How a person, the API or a CRM asks a customer (issue 29). */
+export const REQUEST_CHANNELS = ['email', 'sms', 'both'] as const;
+export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
+/** How a stored request reached the customer: one of those, or 'qr' (the customer scanned a person's desk card). */
+export const STORED_REQUEST_CHANNELS = [...REQUEST_CHANNELS, 'qr'] as const;
+export type StoredRequestChannel = (typeof STORED_REQUEST_CHANNELS)[number];
+
+/**
+ * Where a text message stands: ours until Twilio takes it ('waiting' for quiet hours to end,
+ * 'pending', 'retrying'; 'refused' when Twilio refused it), then Twilio's own statuses, in the order
+ * they can move (SMS_STATUS_RANK: a late callback never moves a message backwards).
+ */
+export const SMS_STATUSES = [
+  'waiting',
+  'pending',
+  'retrying',
+  'refused',
+  'accepted',
+  'scheduled',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'read',
+  'canceled',
+] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];

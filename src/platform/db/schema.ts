@@ -22,6 +22,8 @@ import {
   DELIVERY_STATUSES,
   MATCH_STATUSES,
   OUTBOX_STATUSES,
+  STORED_REQUEST_CHANNELS,
+  SMS_STATUSES,
 } from '#shared/statuses.ts';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
@@ -124,6 +126,8 @@ export const emailTemplates = pgTable('email_templates', {
   phoneScript: text('phone_script'),
   /** When asking works best with this template; null: the workspace's `request_timing_tip`. */
   timingTip: text('timing_tip'),
+  /** The text message of this template (issue 29); null: the product's default text. */
+  smsBody: text('sms_body'),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -171,6 +175,10 @@ export const reviewRequests = pgTable('review_requests', {
   /** The keys the matcher files this customer under (src/domain/reviews/match-keys.ts), of matchKeysVersion. */
   matchKeys: text('match_keys').array().notNull().default([]),
   matchKeysVersion: smallint('match_keys_version').notNull().default(0),
+  /** How the request reached the customer (issue 29); customerEmail is '' when it was not by email. */
+  channel: text('channel', { enum: STORED_REQUEST_CHANNELS }).notNull().default('email'),
+  /** The number it was texted to, E.164; null: not texted. */
+  customerPhone: text('customer_phone'),
 });
 
 export const reviews = pgTable('reviews', {
@@ -506,4 +514,86 @@ export const webhookAttempts = pgTable('webhook_attempts', {
   httpStatus: integer('http_status'),
   error: text('error'),
   durationMs: integer('duration_ms').notNull(),
+});
+
+/** A workspace's Twilio account (migrations/0024): the secrets sealed, never shown again. */
+export const smsAccounts = pgTable('sms_accounts', {
+  workspaceId: integer('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  accountSid: text('account_sid').notNull(),
+  /** The auth token: Basic auth and signatures; with an API key, signatures only. */
+  authTokenSealed: text('auth_token_sealed'),
+  apiKeySid: text('api_key_sid'),
+  apiKeySecretSealed: text('api_key_secret_sealed'),
+  messagingServiceSid: text('messaging_service_sid'),
+  fromNumber: text('from_number'),
+  lastError: text('last_error'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Text messages, as emailOutbox holds emails. */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  requestId: integer('request_id').references(() => reviewRequests.id, { onDelete: 'cascade' }),
+  toPhone: text('to_phone').notNull(),
+  body: text('body').notNull(),
+  status: text('status', { enum: SMS_STATUSES }).notNull(),
+  twilioSid: text('twilio_sid').unique(),
+  errorCode: integer('error_code'),
+  error: text('error'),
+  attempts: integer('attempts').notNull().default(0),
+  /** Not sent before this (the end of quiet hours); null: at once. */
+  sendAfter: timestamp('send_after', { withTimezone: true }),
+  sendRound: integer('send_round').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Numbers that replied STOP (or Twilio's 21610): not texted by the workspace until they reply START. */
+export const smsOptOuts = pgTable(
+  'sms_opt_outs',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.phone] })],
+);
+
+/** A person's desk card: the walk-in link /q/{token}; one live card per person. */
+export const deskCards = pgTable('desk_cards', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** A scan of a desk card that reached the page in a browser, and the request it became, if any. */
+export const deskCardScans = pgTable('desk_card_scans', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  deskCardId: integer('desk_card_id')
+    .notNull()
+    .references(() => deskCards.id, { onDelete: 'cascade' }),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  requestId: integer('request_id').references(() => reviewRequests.id, { onDelete: 'set null' }),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
 });
