@@ -148,7 +148,7 @@ function serverOnlyChain(file: string): string[] | null {
  * The wings of src/domain, earliest first: a wing imports the faces of earlier wings, never a later
  * one; each integration imports no other integration.
  */
-const WINGS = ['events', 'email', 'workspace', 'reviews', 'game', 'requests', 'integrations'];
+const WINGS = ['events', 'email', 'workspace', 'sms', 'reviews', 'game', 'requests', 'integrations'];
 
 /** The wing of a file under src/domain (`integrations/google` for an integration's), or null. */
 function wingOf(file: string): string | null {

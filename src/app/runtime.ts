@@ -14,6 +14,7 @@ import { googleSyncWorker } from '#domain/integrations/google/sync-jobs.ts';
 import { milestonesWorker } from '#domain/game/milestones.ts';
 import { alertDeliveryWorker, alertsWorker, requeueUnsentAlertPosts } from '#domain/integrations/alerts/workers.ts';
 import { requeueUnsentWebhookDeliveries, webhookDeliveryWorker, webhooksWorker } from '#domain/integrations/webhooks/deliveries.ts';
+import { requeueUnsentTexts, smsWorker } from '#domain/sms/outbox.ts';
 import { startJobQueue, type QueueName, type QueuePayloads } from '#platform/jobs/queue.ts';
 import { LiveHub } from '#platform/live/hub.ts';
 import { secretBoxKey } from '#platform/secret-box.ts';
@@ -74,12 +75,15 @@ export async function createRuntime(config: Config, database: Database): Promise
   await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));
   await jobs.workOne('webhooks', webhooksWorker(runtime));
   await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime));
+  await jobs.workOne('sms', smsWorker(runtime));
   const requeued = await requeueUnsentEmails(database.db, jobs);
   if (requeued) log.info({ emails: requeued }, 'Queued again the emails still to be sent');
   const deliveries = await requeueUnsentWebhookDeliveries(database.db, jobs);
   if (deliveries) log.info({ deliveries }, 'Queued again the webhook deliveries still to be made');
   const alertPosts = await requeueUnsentAlertPosts(database.db, jobs);
   if (alertPosts) log.info({ alertPosts }, 'Queued again the Slack and Teams alerts still to be posted');
+  const texts = await requeueUnsentTexts(database.db, jobs);
+  if (texts) log.info({ texts }, 'Queued again the text messages still to be sent');
   return runtime;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import 'zod-openapi';
-import { API_KEY_SCOPES, MATCH_STATUSES, OUTBOX_STATUSES } from '#shared/statuses.ts';
+import { API_KEY_SCOPES, MATCH_STATUSES, OUTBOX_STATUSES, REQUEST_CHANNELS, SMS_STATUSES } from '#shared/statuses.ts';
 import { logRequestPayload } from './payloads.ts';
 
 // The public API's payloads and answers (docs/decisions/039): the handlers validate with these
@@ -36,7 +36,15 @@ export const apiReviewRequestPayload = logRequestPayload
     staffEmail: shape.staffEmail.meta({ description: "The staff member's email: the person the request counts for.", example: 'tom@example.com' }),
     // A select sends ids as strings: both are taken (preprocessed), which the generator cannot see.
     teamId: shape.teamId.meta({ description: 'The team (GET /teams).', example: 7, override: idOverride }),
-    email: shape.email.meta({ description: "The customer's email: where the request is sent.", example: 'sarah@example.net' }),
+    email: shape.email.meta({
+      description: "The customer's email: where the request is sent. Not needed when it goes by text alone.",
+      example: 'sarah@example.net',
+    }),
+    phone: shape.phone.meta({
+      description: "The customer's mobile number, for a text: E.164, or as dialled in the workspace's phone country.",
+      example: '+61412345678',
+    }),
+    channel: shape.channel.meta({ description: "How to ask: email, sms or both. Left out: the workspace's sms_default_channel (email unless changed)." }),
     firstName: shape.firstName.meta({ example: 'Sarah' }),
     lastName: shape.lastName.meta({ example: 'Kim' }),
     templateId: shape.templateId.optional().meta({
@@ -160,8 +168,15 @@ export const loggedRequestSchema = z
     teamId: z.number().int(),
     teamName: z.string(),
     createdAt: isoTime,
-    emailStatus: z.enum(OUTBOX_STATUSES).meta({ description: 'What became of the email: the request is stored even when it could not be sent.' }),
-    reviewLink: z.string().optional().meta({ description: "Only when the email was not sent: the customer's review link." }),
+    channel: z.enum(REQUEST_CHANNELS).meta({ description: 'How the request went to the customer: email, sms (a text message) or both.' }),
+    phone: z.string().optional().meta({ description: 'The mobile number it was texted to, in E.164.', example: '+61412345678' }),
+    emailStatus: z
+      .enum(OUTBOX_STATUSES)
+      .optional()
+      .meta({ description: 'Only when it went by email: what became of the email. The request is stored even when it could not be sent.' }),
+    smsStatus: z.enum(SMS_STATUSES).optional().meta({ description: 'Only when it went by text: where the text stands.' }),
+    smsScheduledFor: isoTime.optional().meta({ description: 'Only when quiet hours hold the text: when it will go.' }),
+    reviewLink: z.string().optional().meta({ description: "Only when no email was sent: the customer's review link." }),
   })
   .meta({ id: 'LoggedReviewRequest' });
 

@@ -10,6 +10,8 @@ const valid: LogRequestForm = {
   firstName: 'Sarah',
   lastName: 'Kim',
   templateId: '7',
+  phone: '',
+  channel: 'email',
 };
 
 describe('logRequestFormErrors', () => {
@@ -18,7 +20,7 @@ describe('logRequestFormErrors', () => {
   });
 
   it('gives the SPEC.md section 5 message for each empty field', () => {
-    const empty = Object.fromEntries(Object.keys(valid).map((k) => [k, ' '])) as unknown as LogRequestForm;
+    const empty = { ...(Object.fromEntries(Object.keys(valid).map((k) => [k, ' '])) as unknown as LogRequestForm), channel: 'email' as const };
     expect(logRequestFormErrors(empty)).toEqual({
       staffFirstName: 'Staff first name is required',
       staffEmail: 'Staff email is required',
@@ -27,6 +29,15 @@ describe('logRequestFormErrors', () => {
       firstName: 'Customer first name is required',
       lastName: 'Customer last name is required',
       templateId: 'Template selection is required',
+    });
+  });
+
+  it('asks for a mobile number instead of an email when the request goes by text, and for both when both', () => {
+    expect(logRequestFormErrors({ ...valid, channel: 'sms', email: '' })).toEqual({ phone: 'Customer mobile number is required to send a text' });
+    expect(logRequestFormErrors({ ...valid, channel: 'sms', email: '', phone: '0412 345 678' })).toEqual({});
+    expect(logRequestFormErrors({ ...valid, channel: 'both', email: '' })).toMatchObject({
+      email: 'Customer email is required',
+      phone: 'Customer mobile number is required to send a text',
     });
   });
 

@@ -1,5 +1,6 @@
 import { wallboardRef } from './admin-payloads.ts';
 import { z } from 'zod';
+import { REQUEST_CHANNELS } from '#shared/statuses.ts';
 import { TRIAL_PLANS } from '#shared/plans.ts';
 import {
   EMAIL_CONTENT_MAX,
@@ -117,7 +118,23 @@ export const logRequestPayload = z.object({
   staffFirstName: ruled(logRequestRules.staffFirstName, 'Staff first name is required', trim),
   staffEmail: ruled(logRequestRules.staffEmail, 'Staff email is required', trim),
   teamId: chosenId(logRequestRules.teamId, 'Team selection is required'),
-  email: ruled(logRequestRules.email, 'Customer email is required', trim),
+  /** Required unless the request goes by text only (checked where the channel is known: the workspace's default). */
+  email: z
+    .string({ error: 'Customer email is required' })
+    .nullish()
+    .transform((v) => (v ?? '').trim())
+    .superRefine((value, ctx) => {
+      const problem = value === '' ? undefined : logRequestRules.email(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  /** The customer's mobile number: E.164, or national in the workspace's phone country. */
+  phone: z
+    .string({ error: 'Mobile number must be text' })
+    .max(40, 'That mobile number is too long')
+    .nullish()
+    .transform((v) => (v ?? '').trim()),
+  /** email, sms or both; missing: the workspace's sms_default_channel. */
+  channel: z.enum(REQUEST_CHANNELS, { error: `Channel is one of ${REQUEST_CHANNELS.join(', ')}` }).nullish(),
   firstName: ruled(logRequestRules.firstName, 'Customer first name is required', trim),
   lastName: ruled(logRequestRules.lastName, 'Customer last name is required', trim),
   templateId: chosenId(logRequestRules.templateId, 'Template selection is required'),

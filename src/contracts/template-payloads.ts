@@ -5,11 +5,13 @@ import {
   TEMPLATE_HTML_REQUIRED,
   TEMPLATE_NAME_REQUIRED,
   TEMPLATE_PHONE_SCRIPT_INVALID,
+  TEMPLATE_SMS_INVALID,
   TEMPLATE_SUBJECT_REQUIRED,
   TEMPLATE_TIMING_TIP_INVALID,
   templateHtmlProblem,
   templateNameProblem,
   templatePhoneScriptProblem,
+  templateSmsProblem,
   templateSubjectProblem,
   templateTimingTipProblem,
 } from '#shared/template-rules.ts';
@@ -38,6 +40,10 @@ const phoneScript = ruled(templatePhoneScriptProblem, TEMPLATE_PHONE_SCRIPT_INVA
 const timingTip = ruled(templateTimingTipProblem, TEMPLATE_TIMING_TIP_INVALID)
   .transform((value) => value.trim() || null)
   .nullable();
+/** Optional plain text with {review_link}: null, absent or blank all mean "the product's default text". */
+const smsBody = ruled(templateSmsProblem, TEMPLATE_SMS_INVALID)
+  .transform((value) => value.trim() || null)
+  .nullable();
 const isActive = z.boolean({ error: TEMPLATE_ACTIVE_INVALID });
 
 export const templateCreatePayload = z.object({
@@ -46,10 +52,11 @@ export const templateCreatePayload = z.object({
   htmlContent,
   phoneScript: phoneScript.optional().transform((value) => value ?? null),
   timingTip: timingTip.optional().transform((value) => value ?? null),
+  smsBody: smsBody.optional().transform((value) => value ?? null),
   isActive: isActive.optional().transform((value) => value ?? true),
 });
 
-export const TEMPLATE_NOTHING_TO_UPDATE = 'Send at least one of name, subject, htmlContent, phoneScript, timingTip or isActive';
+export const TEMPLATE_NOTHING_TO_UPDATE = 'Send at least one of name, subject, htmlContent, phoneScript, timingTip, smsBody or isActive';
 
 export const templateUpdatePayload = z
   .object({
@@ -58,6 +65,7 @@ export const templateUpdatePayload = z
     htmlContent: htmlContent.optional(),
     phoneScript: phoneScript.optional(),
     timingTip: timingTip.optional(),
+    smsBody: smsBody.optional(),
     isActive: isActive.optional(),
   })
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), { message: TEMPLATE_NOTHING_TO_UPDATE });

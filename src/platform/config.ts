@@ -77,6 +77,8 @@ const schema = z
       }),
     PASSWORD_HASH_COST: z.string().optional(),
     RETRY_DELAY_SECONDS: z.coerce.number().int('RETRY_DELAY_SECONDS must be a whole number of seconds').min(1).max(60).optional(),
+    /** Where Twilio's REST API is: the tests point it at their fake (tests/fakes/twilio.ts). */
+    TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_STARTER: z.string().optional(),
@@ -190,6 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Pace of this process's Business Profile API calls (Google allows 300 a minute per project). */
       requestsPerMinute: c.GOOGLE_API_REQUESTS_PER_MINUTE,
     },
+    /** Text messages: each workspace brings its own Twilio account (src/domain/sms/account.ts). */
+    twilio: { apiBase: c.TWILIO_API_BASE.replace(/\/+$/, '') },
     /** HighLevel's key for X-GHL-Signature, read and checked at start. */
     ghlWebhookPublicKey: c.GHL_WEBHOOK_PUBLIC_KEY,
     /** Stripe billing; `configured` only with both the secret key and the webhook secret. */

@@ -1,6 +1,7 @@
 // Field rules shared by the server schemas and the browser forms. Plain functions, no zod, so the
 // islands that import them stay within their page-weight budget. Each returns the SPEC.md message of
 // the first rule broken, or undefined.
+import type { RequestChannel } from './statuses.ts';
 
 export const SLUG_MIN = 3;
 export const SLUG_MAX = 50;
@@ -102,7 +103,13 @@ export interface LogRequestForm {
   firstName: string;
   lastName: string;
   templateId: string;
+  /** The customer's mobile number, for a text (issue 29). */
+  phone: string;
+  /** How the request goes: email, sms or both. */
+  channel: RequestChannel;
 }
+
+export const PHONE_REQUIRED = 'Customer mobile number is required to send a text';
 
 function requiredName(required: string) {
   return (v: string) => {
@@ -139,10 +146,13 @@ export const logRequestRules = {
 /** Every field's first broken rule, for the log form. */
 export function logRequestFormErrors(form: LogRequestForm): FieldErrors<keyof LogRequestForm> {
   const errors: FieldErrors<keyof LogRequestForm> = {};
-  for (const key of Object.keys(logRequestRules) as (keyof LogRequestForm)[]) {
+  for (const key of Object.keys(logRequestRules) as (keyof typeof logRequestRules)[]) {
+    // A request sent by text alone needs no email; one given is still checked.
+    if (key === 'email' && form.channel === 'sms' && !form.email.trim()) continue;
     const problem = logRequestRules[key](form[key] ?? '');
     if (problem) errors[key] = problem;
   }
+  if (form.channel !== 'email' && !form.phone.trim()) errors.phone = PHONE_REQUIRED;
   return errors;
 }
 

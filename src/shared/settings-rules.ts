@@ -1,5 +1,6 @@
 // Settings rules shared by the server and the Global Settings card (plain functions, decision 006).
 // Each value rule returns the message for a refused value, or the value as it will be stored.
+import { REQUEST_CHANNELS } from './statuses.ts';
 
 export const SETTING_KEY_MAX = 64;
 export const SETTING_VALUE_MAX = 2000;
@@ -30,6 +31,14 @@ export const DASHBOARD_SETTING_KEYS: ReadonlySet<string> = new Set([
   'wallboard_panels',
   'wallboard_rotate_seconds',
 ]);
+
+/** Texting's settings (issue 29): how a request is sent unless the form says, quiet hours, the phone country. */
+export const SMS_SETTING_KEYS = {
+  defaultChannel: 'sms_default_channel',
+  quietStart: 'sms_quiet_start',
+  quietEnd: 'sms_quiet_end',
+  phoneCountry: 'phone_country',
+} as const;
 
 /** The wallboard's panels (issue 13), in the order they rotate. */
 export const WALLBOARD_PANELS = ['teams', 'people', 'week', 'latest'] as const;
@@ -110,7 +119,26 @@ function wholeNumberRule(min: number, max: number, message: string, emptyAllowed
   };
 }
 
+function clockTimeRule(label: string) {
+  return (raw: string): ValueCheck => {
+    const value = raw.trim();
+    return /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? { ok: true, value } : { ok: false, message: `${label} is a time written HH:MM, such as 20:00` };
+  };
+}
+
 const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
+  [SMS_SETTING_KEYS.defaultChannel]: (raw) => {
+    const value = raw.trim().toLowerCase();
+    return (REQUEST_CHANNELS as readonly string[]).includes(value)
+      ? { ok: true, value }
+      : { ok: false, message: `Sms default channel is one of ${REQUEST_CHANNELS.join(', ')}` };
+  },
+  [SMS_SETTING_KEYS.quietStart]: clockTimeRule('Sms quiet start'),
+  [SMS_SETTING_KEYS.quietEnd]: clockTimeRule('Sms quiet end'),
+  [SMS_SETTING_KEYS.phoneCountry]: (raw) => {
+    const value = raw.trim().toUpperCase();
+    return /^[A-Z]{2}$/.test(value) ? { ok: true, value } : { ok: false, message: 'Phone country is a two-letter country code, such as AU, NZ, GB or US' };
+  },
   weekly_goal: wholeNumberRule(1, WEEKLY_GOAL_MAX, `Weekly goal must be empty or a whole number from 1 to ${WEEKLY_GOAL_MAX}`, true),
   show_reviewer_names: yesNoRule('Show reviewer names is true or false'),
   show_unknown_team: yesNoRule('Show unknown team is true or false'),

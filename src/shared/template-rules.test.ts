@@ -55,8 +55,17 @@ describe('template payloads', () => {
       htmlContent: '<p>C</p>',
       phoneScript: null,
       timingTip: null,
+      smsBody: null,
       isActive: true,
     });
+  });
+
+  it('takes a text message only with {review_link} in it', () => {
+    expect(templateCreatePayload.safeParse({ name: 'A', subject: 'B', htmlContent: '<p>C</p>', smsBody: 'Hi {firstName}' }).error?.issues[0]?.message).toBe(
+      'Text message must hold {review_link}, where the review link goes',
+    );
+    expect(templateUpdatePayload.parse({ smsBody: ' Hi {firstName}: {review_link} ' })).toEqual({ smsBody: 'Hi {firstName}: {review_link}' });
+    expect(templateUpdatePayload.parse({ smsBody: ' ' })).toEqual({ smsBody: null });
   });
 
   it('tells an update that clears the phone script from one that leaves it alone', () => {

@@ -1,5 +1,6 @@
 // Email template rules shared by the server and the Email Templates card. Plain functions and
 // constants, no zod and no database, so the admin island can import them (decision 006).
+import { REVIEW_LINK_PLACEHOLDER, SMS_TEXT_MAX } from './sms-text.ts';
 
 /** SPEC.md section 9: at most 3 email templates per workspace. */
 export const TEMPLATE_LIMIT = 3;
@@ -54,6 +55,18 @@ export function templateHtmlProblem(html: string): string | undefined {
 
 export function templatePhoneScriptProblem(script: string): string | undefined {
   return script.trim().length > TEMPLATE_PHONE_SCRIPT_MAX ? TEMPLATE_PHONE_SCRIPT_TOO_LONG : undefined;
+}
+
+export const TEMPLATE_SMS_INVALID = 'Text message must be text';
+export const TEMPLATE_SMS_NEEDS_LINK = `Text message must hold ${REVIEW_LINK_PLACEHOLDER}, where the review link goes`;
+export const TEMPLATE_SMS_TOO_LONG = `Text message must be at most ${SMS_TEXT_MAX} characters`;
+
+/** A template's text message (issue 29): empty for the default text, else with the link in it. */
+export function templateSmsProblem(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  if (trimmed.length > SMS_TEXT_MAX) return TEMPLATE_SMS_TOO_LONG;
+  return trimmed.includes(REVIEW_LINK_PLACEHOLDER) ? undefined : TEMPLATE_SMS_NEEDS_LINK;
 }
 
 export function templateTimingTipProblem(tip: string): string | undefined {

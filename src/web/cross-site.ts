@@ -26,10 +26,10 @@ export const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(['/api/gmb/try-d
 
 /**
  * Paths that servers of other companies post to, each with a signature of its own over the raw body
- * (Stripe's Stripe-Signature): no cookie of ours means anything there, so where a request came from
+ * (Stripe's Stripe-Signature, Twilio's X-Twilio-Signature): no cookie of ours means anything there, so where a request came from
  * is not checked.
  */
-export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set(['/api/webhooks/stripe']);
+export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set(['/api/webhooks/stripe', '/api/webhooks/twilio/status', '/api/webhooks/twilio/inbound']);
 
 export function isFromAnotherSite(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');

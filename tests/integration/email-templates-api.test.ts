@@ -85,6 +85,7 @@ describe('template CRUD', () => {
       htmlContent: '<p>Hi {firstName},</p><p>It was a pleasure. <strong>{staffFirstName}</strong></p>',
       phoneScript: 'Hi {firstName}, this is {staffFirstName} from {companyName}.',
       timingTip: null,
+      smsBody: null,
       isActive: true,
     });
     expect((await client.get('/api/email-templates')).json).toEqual([res.json]);

@@ -266,9 +266,9 @@ describe('reviews', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(res.json).toMatchObject({ status: 400, detail: 'Unknown field: reviewText', field: 'reviewText' });
-    const two = await api.post('/api/v1/review-requests', requestBody(teamId, { phone: '0400 000 000', notes: 'x' }));
+    const two = await api.post('/api/v1/review-requests', requestBody(teamId, { mobile: '0400 000 000', notes: 'x' }));
     expect(two.status).toBe(400);
-    expect(two.json.detail).toBe('Unknown fields: phone, notes');
+    expect(two.json.detail).toBe('Unknown fields: mobile, notes');
     expect((await api.get('/api/v1/reviews')).json).toEqual([]);
     expect((await api.get('/api/v1/review-requests')).json).toEqual([]);
   });

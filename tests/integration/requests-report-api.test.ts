@@ -134,6 +134,8 @@ describe('GET /api/requests-report, /api/campaigns and /api/admin/review-request
         matchStatus: 'none',
         matchConfidence: null,
         team: null,
+        channel: 'email',
+        smsStatus: null,
       },
       {
         id: first,
@@ -145,6 +147,8 @@ describe('GET /api/requests-report, /api/campaigns and /api/admin/review-request
         reviewerName: 'Mia W.',
         rating: 4,
         team: { id: audit.id, name: 'Audit', color: '#10B981' },
+        channel: 'email',
+        smsStatus: null,
       },
     ]);
 
@@ -165,6 +169,9 @@ describe('GET /api/requests-report, /api/campaigns and /api/admin/review-request
         matchedReviewId: null,
         rating: null,
         reviewerName: null,
+        channel: 'email',
+        phone: null,
+        smsStatus: null,
       },
       {
         campaignId: first,
@@ -182,6 +189,9 @@ describe('GET /api/requests-report, /api/campaigns and /api/admin/review-request
         matchedReviewId: reviewId,
         rating: 4,
         reviewerName: 'Mia W.',
+        channel: 'email',
+        phone: null,
+        smsStatus: null,
       },
     ];
     expect((await client.get('/api/admin/review-requests')).json).toEqual(expectedAdmin);
@@ -396,6 +406,9 @@ describe('PUT /api/admin/review-request/{campaignId}', () => {
       matchedReviewId: reviewId,
       rating: 5,
       reviewerName: 'Sarah K.',
+      channel: 'email',
+      phone: null,
+      smsStatus: null,
     });
     expect(seen).toContainEqual({ workspaceId, event: 'data_update' });
     // The matched review counts for the request's new team.

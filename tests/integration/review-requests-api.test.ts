@@ -168,6 +168,7 @@ describe('logging a request sends a real email', () => {
         teamId,
         teamName: 'Front Desk',
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        channel: 'email',
         emailStatus: 'sent',
       },
     });

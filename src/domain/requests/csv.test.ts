@@ -37,6 +37,8 @@ describe('reportCsv', () => {
     customerName: 'Sarah Kim',
     staffFirstName: 'Ann',
     requestedAt: '2026-03-02T22:05:00.000Z',
+    channel: 'email',
+    smsStatus: null,
     matchStatus: 'none',
     matchConfidence: null,
     team: { id: 1, name: 'Audit', color: '#3B82F6' },

@@ -77,6 +77,8 @@ function payload(teamId: number, templateId: number, overrides: Partial<LogReque
     firstName: 'Sarah',
     lastName: 'Kim',
     templateId,
+    phone: '',
+    channel: 'email',
     customEmailSubject: '',
     customEmailContent: '',
     interactionDate: '',
@@ -98,6 +100,7 @@ const ctx = (sender: ReturnType<typeof fakeMailer>['sender'] | { mailer: null; f
   sender,
   jobs,
   publicUrl: 'https://app.example',
+  secretKey: Buffer.alloc(32, 7),
 });
 
 describe('logReviewRequest', () => {
@@ -116,6 +119,7 @@ describe('logReviewRequest', () => {
         teamId,
         teamName: 'Front Desk',
         createdAt: expect.any(String),
+        channel: 'email',
         emailStatus: 'sent',
       },
     });

@@ -85,6 +85,8 @@ describe('listReportRows and listAdminRequests', () => {
         matchStatus: 'none',
         matchConfidence: null,
         team: null,
+        channel: 'email',
+        smsStatus: null,
       },
       {
         id: older,
@@ -96,6 +98,8 @@ describe('listReportRows and listAdminRequests', () => {
         reviewerName: 'Olly O.',
         rating: 4,
         team: { id: audit.id, name: 'Audit', color: '#10B981' },
+        channel: 'email',
+        smsStatus: null,
       },
     ]);
     expect((await listAdminRequests(database.db, ws))[1]).toEqual({
@@ -114,6 +118,9 @@ describe('listReportRows and listAdminRequests', () => {
       matchedReviewId: reviewId,
       rating: 4,
       reviewerName: 'Olly O.',
+      channel: 'email',
+      phone: null,
+      smsStatus: null,
     });
   });
 

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database, Db } from '#platform/db/database.ts';
 import { announcedIfDone } from '#platform/live/publish.ts';
 import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
+import { smsOfRequests } from '#domain/sms/outbox.ts';
+import type { SmsStatus, StoredRequestChannel } from '#shared/statuses.ts';
 import { getTeamInWorkspace } from '#domain/game/teams.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import type { RequestMatchStatus } from '#shared/request-status.ts';
@@ -29,6 +31,10 @@ export interface ReportRow {
   /** 1-5, present when a review is linked. */
   rating?: number;
   team: { id: number; name: string; color: string } | null;
+  /** How the request reached the customer (issue 29). */
+  channel: StoredRequestChannel;
+  /** Where its text stands; null when none was sent. */
+  smsStatus: SmsStatus | null;
 }
 
 /** SPEC.md section 3 "Review request (admin list item)"; campaignId and inviteId both name the request. */
@@ -50,6 +56,12 @@ export interface AdminRequestItem {
   rating: number | null;
   /** The linked review's reviewer (null when none or anonymous): the admin table's "Reviewer / Rating". */
   reviewerName: string | null;
+  /** How the request reached the customer (issue 29). */
+  channel: StoredRequestChannel;
+  /** The number it was texted to, E.164; null when it was not texted. */
+  phone: string | null;
+  /** Where its text stands; null when none was sent. */
+  smsStatus: SmsStatus | null;
 }
 
 interface LinkedReview {
@@ -70,6 +82,9 @@ interface RequestRecord {
   createdAt: Date;
   team: { id: number; name: string; color: string } | null;
   review: LinkedReview | null;
+  channel: StoredRequestChannel;
+  phone: string | null;
+  smsStatus: SmsStatus | null;
 }
 
 const customerName = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`.trim();
@@ -116,17 +131,16 @@ async function loadRequests(db: Db, workspaceId: number, only: { id: number } | 
       teamId: teams.id,
       teamName: teams.name,
       teamColor: teams.color,
+      channel: reviewRequests.channel,
+      phone: reviewRequests.customerPhone,
     })
     .from(reviewRequests)
     .leftJoin(teams, and(eq(teams.id, reviewRequests.teamId), eq(teams.workspaceId, workspaceId)))
     .where(and(eq(reviewRequests.workspaceId, workspaceId), onlyId === undefined ? undefined : eq(reviewRequests.id, onlyId)))
     .orderBy(desc(reviewRequests.createdAt), desc(reviewRequests.id));
   const rows = 'id' in only ? await query : await query.limit(only.limit).offset(only.offset);
-  const links = await linkedReviews(
-    db,
-    workspaceId,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [links, texts] = await Promise.all([linkedReviews(db, workspaceId, ids), smsOfRequests(db, workspaceId, ids)]);
   return rows.map((r) => ({
     id: r.id,
     firstName: r.firstName,
@@ -136,6 +150,9 @@ async function loadRequests(db: Db, workspaceId: number, only: { id: number } | 
     createdAt: r.createdAt,
     team: r.teamId === null ? null : { id: r.teamId, name: r.teamName!, color: r.teamColor! },
     review: links.get(r.id) ?? null,
+    channel: r.channel,
+    phone: r.phone,
+    smsStatus: texts.get(r.id)?.status ?? null,
   }));
 }
 
@@ -148,6 +165,8 @@ function toReportRow(r: RequestRecord): ReportRow {
     matchStatus: r.review?.status ?? 'none',
     matchConfidence: r.review?.confidence ?? null,
     team: r.team,
+    channel: r.channel,
+    smsStatus: r.smsStatus,
   };
   if (r.review?.reviewerName) row.reviewerName = r.review.reviewerName;
   if (r.review) row.rating = r.review.rating;
@@ -171,6 +190,9 @@ function toAdminItem(r: RequestRecord): AdminRequestItem {
     matchedReviewId: r.review?.id ?? null,
     rating: r.review?.rating ?? null,
     reviewerName: r.review?.reviewerName ?? null,
+    channel: r.channel,
+    phone: r.phone,
+    smsStatus: r.smsStatus,
   };
 }
 

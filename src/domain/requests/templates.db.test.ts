@@ -16,6 +16,7 @@ const input = (overrides: Partial<TemplateInput> = {}): TemplateInput => ({
   htmlContent: '<p>Hi {firstName}</p>',
   phoneScript: null,
   timingTip: null,
+  smsBody: null,
   isActive: true,
   ...overrides,
 });
@@ -43,6 +44,7 @@ describe('email template store', () => {
         htmlContent: '<p>Hi {firstName}</p>',
         phoneScript: 'Hi {firstName}, it is {staffFirstName}.',
         timingTip: 'Right after the cleaning',
+        smsBody: null,
         isActive: true,
       },
     });

@@ -17,6 +17,8 @@ export interface EmailTemplate {
   phoneScript: string | null;
   /** When asking works best with this template; null: the workspace's `request_timing_tip`. */
   timingTip: string | null;
+  /** Its text message (issue 29); null: the product's default text. */
+  smsBody: string | null;
   isActive: boolean;
 }
 
@@ -27,6 +29,8 @@ export interface TemplateInput {
   htmlContent: string;
   phoneScript: string | null;
   timingTip: string | null;
+  /** The text message; null: the product's default text. */
+  smsBody: string | null;
   isActive: boolean;
 }
 
@@ -52,6 +56,7 @@ const templateColumns = {
   subject: emailTemplates.subject,
   htmlContent: emailTemplates.htmlContent,
   phoneScript: emailTemplates.phoneScript,
+  smsBody: emailTemplates.smsBody,
   timingTip: emailTemplates.timingTip,
   isActive: emailTemplates.isActive,
 };
@@ -64,6 +69,7 @@ function normalise(input: Partial<TemplateInput>): Partial<TemplateInput> {
     ...(input.htmlContent !== undefined ? { htmlContent: sanitizeEmailHtml(input.htmlContent).trim() } : {}),
     ...(input.phoneScript !== undefined ? { phoneScript: input.phoneScript?.trim() || null } : {}),
     ...(input.timingTip !== undefined ? { timingTip: input.timingTip?.trim() || null } : {}),
+    ...(input.smsBody !== undefined ? { smsBody: input.smsBody?.trim() || null } : {}),
     ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
   };
 }

@@ -4,6 +4,8 @@ import { EmailFields } from './EmailFields.tsx';
 import type { LogTemplate } from './fill.ts';
 import { FollowUps } from './FollowUps.tsx';
 import { PhoneScript } from './PhoneScript.tsx';
+import { SmsPreview } from './SmsPreview.tsx';
+import type { RequestChannel } from '#shared/statuses.ts';
 import { StaffFields } from './StaffFields.tsx';
 import { UnsentEmailNote } from './UnsentEmailNote.tsx';
 import { useLogSubmit } from './use-log-submit.ts';
@@ -21,15 +23,18 @@ interface Props {
   timingTip: string;
   /** The workspace's time zone: "today" for "Saw the customer on". */
   timezone: string;
+  /** Texting: whether it is set up, how requests go by default, and where review links start. */
+  texting: { canText: boolean; defaultChannel: RequestChannel; linkBase: string };
 }
 
 /**
  * Log Review Request (SPEC.md sections 2, 4, 5 and 8): the form on the left, the chosen template's
  * phone script on the right, and the staff member's follow-ups under them.
  */
-export default function LogRequestForm({ companyName, locked, teams, templates, remembered, timingTip, timezone }: Props) {
+export default function LogRequestForm({ companyName, locked, teams, templates, remembered, timingTip, timezone, texting }: Props) {
   const { toast, show, dismiss } = useToast();
-  const state = useRequestForm({ companyName, templates, remembered, timezone });
+  const state = useRequestForm({ companyName, templates, remembered, timezone, defaultChannel: texting.canText ? texting.defaultChannel : 'email' });
+  const { form } = state;
   const { busy, unsent, rememberedEmail, editor, formRef, submit } = useLogSubmit(state, { locked, initialEmail: remembered.staffEmail, show });
   const input = bindFields(state, busy);
 
@@ -43,8 +48,15 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
             </p>
           )}
           <StaffFields input={input} teams={teams} locked={locked} />
-          <CustomerFields input={input} state={state} locked={locked} busy={busy} />
+          <CustomerFields input={input} state={state} locked={locked} busy={busy} canText={texting.canText} />
           <EmailFields input={input} state={state} templates={templates} timingTip={timingTip} locked={locked} busy={busy} editor={editor} />
+          {form.channel !== 'email' && (
+            <SmsPreview
+              template={state.template?.smsBody}
+              values={{ firstName: form.firstName, lastName: form.lastName, staffFirstName: form.staffFirstName, companyName }}
+              linkBase={texting.linkBase}
+            />
+          )}
 
           <div class="border-t border-slate-200 pt-6">
             <button

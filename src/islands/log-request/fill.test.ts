@@ -18,6 +18,7 @@ const template: LogTemplate = {
   subject: 'Thanks {firstName}!',
   htmlContent: '<p>Hi {firstName} {lastName}, {staffFirstName} here from {companyName}.</p>',
   phoneScript: 'Hi {firstName}, it is {staffFirstName} from {companyName}...',
+  smsBody: null,
   timingTip: null,
 };
 const company = { companyName: 'Harbourside Dental' };

@@ -11,6 +11,8 @@ export interface LogTemplate {
   phoneScript: string | null;
   /** When asking works best with this template; null: the workspace's tip. */
   timingTip: string | null;
+  /** Its text message; null: the product's default text. */
+  smsBody: string | null;
 }
 
 export interface Draft {

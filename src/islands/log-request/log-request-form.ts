@@ -12,6 +12,7 @@ export const ORDER: ErrorKey[] = [
   'staffEmail',
   'teamId',
   'email',
+  'phone',
   'firstName',
   'lastName',
   'interactionDate',
@@ -30,8 +31,16 @@ export function interactionDateError(value: string, today: string): string | und
 
 type Staff = Pick<Form, 'staffFirstName' | 'staffEmail' | 'teamId'>;
 
-/** A form for a new customer, by the given staff member. */
-export const formFor = (staff: Staff): Form => ({ ...staff, email: '', firstName: '', lastName: '', templateId: '' });
+/** A form for a new customer, by the given staff member, sent the workspace's default way. */
+export const formFor = (staff: Staff, channel: Form['channel'] = 'email'): Form => ({
+  ...staff,
+  email: '',
+  firstName: '',
+  lastName: '',
+  templateId: '',
+  phone: '',
+  channel,
+});
 
 /** The staff fields as they are remembered after a request: the names trimmed. */
 export const staffOf = (form: Form): Staff => ({ staffFirstName: form.staffFirstName.trim(), staffEmail: form.staffEmail.trim(), teamId: form.teamId });
@@ -42,6 +51,8 @@ export const requestPayload = (form: Form, interactionDate: string, subject: str
   staffEmail: form.staffEmail.trim(),
   teamId: Number(form.teamId),
   email: form.email.trim(),
+  phone: form.channel === 'email' ? '' : form.phone.trim(),
+  channel: form.channel,
   firstName: form.firstName.trim(),
   lastName: form.lastName.trim(),
   templateId: Number(form.templateId),

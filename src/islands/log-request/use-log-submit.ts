@@ -10,7 +10,7 @@ import type { UnsentEmail } from './UnsentEmailNote.tsx';
 import type { RequestFormState } from './use-request-form.ts';
 
 interface LoggedRequest {
-  request: { customerName: string; emailStatus: string; reviewLink: string };
+  request: { customerName: string; emailStatus?: string; reviewLink: string; smsScheduledFor?: string };
 }
 
 /**
@@ -37,19 +37,27 @@ export function useLogSubmit(
   const logged = ({ request }: LoggedRequest) => {
     const staff = staffOf(form);
     rememberStaff(staff);
-    state.setForm(formFor(staff));
+    state.setForm(formFor(staff, state.defaultChannel));
     state.setInteractionDate(today());
     setRememberedEmail(staff.staffEmail);
     state.setDraft(clearedDraft);
     state.setErrors({});
     state.setSubmitted(false);
-    show({ title: 'Success', description: 'Review request logged successfully', variant: 'success' });
-    if (request.emailStatus !== 'sent') setUnsent({ customerName: request.customerName, link: request.reviewLink, status: request.emailStatus });
+    show({
+      title: 'Success',
+      description: request.smsScheduledFor
+        ? `Review request logged successfully. The text goes at ${new Date(request.smsScheduledFor).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' })}, after quiet hours.`
+        : 'Review request logged successfully',
+      variant: 'success',
+    });
+    if (request.emailStatus !== undefined && request.emailStatus !== 'sent') {
+      setUnsent({ customerName: request.customerName, link: request.reviewLink, status: request.emailStatus });
+    }
     // Nothing on this page caches these: the fetches refresh the server-side and HTTP caches that
     // other open pages read, and the live-event stream tells those pages to redraw.
     for (const url of REFRESH_AFTER_LOGGING) fetch(url, { credentials: 'include', cache: 'no-store' }).catch(() => {});
     setBusy(false);
-    setTimeout(() => focusField('email'));
+    setTimeout(() => focusField(state.defaultChannel === 'sms' ? 'phone' : 'email'));
   };
 
   const refused = (error: unknown) => {

@@ -10,6 +10,8 @@ interface Options {
   remembered: Pick<Form, 'staffFirstName' | 'staffEmail' | 'teamId'>;
   /** The workspace's time zone: "today" for "Saw the customer on". */
   timezone: string;
+  /** How a new request goes unless staff choose: email when texting is not set up. */
+  defaultChannel: Form['channel'];
 }
 
 /**
@@ -20,9 +22,9 @@ interface Options {
  * been edited by hand; after a hand edit it is left alone and `refill` brings the template back with
  * the current names. The phone script always follows the names.
  */
-export function useRequestForm({ companyName, templates, remembered, timezone }: Options) {
+export function useRequestForm({ companyName, templates, remembered, timezone, defaultChannel }: Options) {
   const today = () => localDateOf(new Date(), timezone);
-  const [form, setForm] = useState<Form>(() => formFor(remembered));
+  const [form, setForm] = useState<Form>(() => formFor(remembered, defaultChannel));
   const [interactionDate, setInteractionDate] = useState(today);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<FieldErrors<ErrorKey>>({});
@@ -50,6 +52,7 @@ export function useRequestForm({ companyName, templates, remembered, timezone }:
   const refill = () => template && setDraft((d) => nextDraft(d, template, values(form), true));
 
   return {
+    defaultChannel,
     today,
     form,
     setForm,

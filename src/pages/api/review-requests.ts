@@ -16,8 +16,12 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
   if (!access.ok) return access.response;
   const parsed = await parseJsonBody(request, logRequestPayload);
   if (!parsed.ok) return parsed.response;
-  const { database, config, jobs } = locals.runtime;
-  const result = await logReviewRequest({ database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) }, access.workspace, parsed.data);
+  const { database, config, jobs, secretKey } = locals.runtime;
+  const result = await logReviewRequest(
+    { database, sender: emailSender(config), jobs, secretKey, publicUrl: linkBase(config, url) },
+    access.workspace,
+    parsed.data,
+  );
   if (!result.ok) return refused(logRequestRefusal(result.problem, access.workspace.plan));
   return json({ message: 'Review request logged successfully', request: result.request }, 201);
 };

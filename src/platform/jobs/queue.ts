@@ -25,6 +25,8 @@ export const QUEUES = {
   // Outbound webhooks (decision 043): the fan-out of an event to endpoints, then each delivery.
   webhooks: { name: 'webhooks', notify: true, ...CONSUMER_RETRIES },
   webhookDelivery: { name: 'webhook-delivery', notify: true, ...DELIVERY_RETRIES },
+  // Text messages (issue 29): Twilio's 429 and 5xx retried as other outside deliveries are.
+  sms: { name: 'sms', notify: true, ...DELIVERY_RETRIES },
 } as const satisfies Record<string, Queue>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
@@ -44,7 +46,7 @@ export type PayloadOf<Q extends QueueName> = Q extends keyof QueuePayloads ? Que
 /** Settles each job of a batch on its own: `completed`, or `failed` (retried while retries remain). */
 export type BatchHandler<T> = (jobs: JobWithMetadata<T>[]) => Promise<JobResult[]>;
 
-export interface QueueSendOptions extends Pick<SendOptions, 'id' | 'singletonKey' | 'singletonSeconds'> {
+export interface QueueSendOptions extends Pick<SendOptions, 'id' | 'singletonKey' | 'singletonSeconds' | 'startAfter'> {
   /** A transaction the job is inserted in: it exists exactly when the transaction commits. */
   tx?: Pick<Db, 'execute'>;
 }

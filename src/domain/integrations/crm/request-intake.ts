@@ -190,12 +190,15 @@ async function handle(context: RequestIntakeContext, workspace: Workspace, deliv
     return refuse(422, 'Several email templates are active: choose the one for requests from HighLevel in the admin panel', 'templateId');
   }
 
+  // A HighLevel contact is asked by email: one without an address cannot be (the form's own words).
+  if (!contact.email?.trim()) return refuse(422, 'Customer email is required', 'email');
   // The log form's own rules, so a request from HighLevel is never one the form would refuse.
   const parsed = logRequestPayload.safeParse({
     staffFirstName: staff.firstName,
     staffEmail: staff.email,
     teamId,
     email: contact.email,
+    channel: 'email',
     firstName: contact.firstName,
     lastName: contact.lastName,
     templateId,

@@ -25,7 +25,7 @@ export const POST: APIRoute = async ({ locals, request, url }) => {
   const access = requireApiKey(locals);
   if (!access.ok) return access.response;
   const { workspace } = access.caller;
-  const { database, config, jobs } = locals.runtime;
+  const { database, config, jobs, secretKey } = locals.runtime;
   return withIdempotency(database.db, workspace.id, request, async () => {
     const parsed = await parseJsonBody(request, apiReviewRequestPayload);
     if (!parsed.ok) return parsed.response;
@@ -42,7 +42,7 @@ export const POST: APIRoute = async ({ locals, request, url }) => {
       }
       templateId = active[0]!.id;
     }
-    const result = await logReviewRequest({ database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url) }, workspace, {
+    const result = await logReviewRequest({ database, sender: emailSender(config), jobs, secretKey, publicUrl: linkBase(config, url) }, workspace, {
       ...parsed.data,
       templateId,
     });

@@ -11,14 +11,14 @@ import { workspaceForWebhookToken } from '#domain/integrations/crm/webhook.ts';
  * by its hash, so the comparison never leaks it), then X-GHL-Signature when HighLevel's key is set.
  */
 export async function receiveRequestWebhook({ locals, request, url }: APIContext, secret: string): Promise<Response> {
-  const { database, config, jobs } = locals.runtime;
+  const { database, config, jobs, secretKey } = locals.runtime;
   const workspaceId = await workspaceForWebhookToken(database.db, secret.trim());
   const workspace = workspaceId === null ? null : await findWorkspaceById(database.db, workspaceId);
   if (!workspace) return errorJson(401, 'Unknown webhook secret');
 
   const raw = await readBodyUpTo(request, MAX_JSON_BODY_BYTES);
   const outcome = await receiveCrmRequest(
-    { database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url), publicKey: config.ghlWebhookPublicKey },
+    { database, sender: emailSender(config), jobs, secretKey, publicUrl: linkBase(config, url), publicKey: config.ghlWebhookPublicKey },
     workspace,
     {
       raw: raw ?? new Uint8Array(),

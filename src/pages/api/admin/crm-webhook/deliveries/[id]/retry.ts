@@ -13,12 +13,16 @@ export const POST: APIRoute = async ({ locals, params, url }) => {
   if (!access.ok) return access.response;
   const id = parseId(params.id);
   if (id === null) return notFound('Delivery not found');
-  const { database, config, jobs } = locals.runtime;
+  const { database, config, jobs, secretKey } = locals.runtime;
   const publicKey = config.ghlWebhookPublicKey;
   // The request webhook's deliveries (decision 041) are processed again by the request intake.
   const result =
     (await findDelivery(database.db, access.workspace.id, id))?.kind === 'request'
-      ? await processRequestDeliveryAgain({ database, sender: emailSender(config), jobs, publicUrl: linkBase(config, url), publicKey }, access.workspace, id)
+      ? await processRequestDeliveryAgain(
+          { database, sender: emailSender(config), jobs, secretKey, publicUrl: linkBase(config, url), publicKey },
+          access.workspace,
+          id,
+        )
       : await processDeliveryAgain({ database, jobs, publicKey }, access.workspace, id);
   if (!result.ok) return errorJson(result.httpStatus, result.message);
   const delivery = await deliveryEntry(database.db, access.workspace.id, id);

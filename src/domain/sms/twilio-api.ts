@@ -1,0 +1,59 @@
+// Sending one text through Twilio's REST API (2010-04-01 Messages resource): a form-encoded POST with
+// HTTP Basic auth. What Twilio answers decides the retry: 429 and 5xx (and no answer) are tried again;
+// any other refusal is final, with Twilio's error code (INTEGRATIONS.md, "Twilio").
+
+/** Twilio's error for a recipient who replied STOP to this sender. */
+export const TWILIO_UNSUBSCRIBED = 21610;
+
+const SEND_TIMEOUT_MS = 15_000;
+
+export interface TwilioSend {
+  apiBase: string;
+  accountSid: string;
+  username: string;
+  password: string;
+  to: string;
+  body: string;
+  from?: string | null;
+  messagingServiceSid?: string | null;
+  statusCallback?: string | null;
+}
+
+export type TwilioSendResult =
+  | { ok: true; sid: string; status: string; segments: number | null }
+  | { ok: false; retryable: boolean; httpStatus: number | null; code: number | null; message: string };
+
+export async function sendTwilioMessage(input: TwilioSend, fetchImpl: typeof fetch = fetch): Promise<TwilioSendResult> {
+  const form = new URLSearchParams({ To: input.to, Body: input.body });
+  if (input.messagingServiceSid) form.set('MessagingServiceSid', input.messagingServiceSid);
+  else if (input.from) form.set('From', input.from);
+  if (input.statusCallback) form.set('StatusCallback', input.statusCallback);
+  let response: Response;
+  try {
+    response = await fetchImpl(`${input.apiBase}/2010-04-01/Accounts/${encodeURIComponent(input.accountSid)}/Messages.json`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${input.username}:${input.password}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: form,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+  } catch (error) {
+    return { ok: false, retryable: true, httpStatus: null, code: null, message: `Twilio could not be reached (${(error as Error).message})` };
+  }
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.ok && typeof answer.sid === 'string') {
+    const segments = Number(answer.num_segments);
+    return {
+      ok: true,
+      sid: answer.sid,
+      status: typeof answer.status === 'string' ? answer.status : 'queued',
+      segments: Number.isFinite(segments) ? segments : null,
+    };
+  }
+  const code = typeof answer.code === 'number' ? answer.code : Number(answer.code) || null;
+  const message = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
+  return { ok: false, retryable: response.status === 429 || response.status >= 500, httpStatus: response.status, code, message };
+}

@@ -1,0 +1,40 @@
+import twilio from 'twilio';
+import { describe, expect, it } from 'vitest';
+import { twilioSignature, validTwilioSignature } from './twilio-signature.ts';
+
+// The `twilio` package is the reference: our check must accept what it signs and refuse what it refuses.
+const token = '12345678901234567890123456789012';
+
+const cases: { url: string; params: Record<string, string | string[]> }[] = [
+  { url: 'https://review.example/api/webhooks/twilio/status?sms=42', params: { MessageSid: 'SM1', MessageStatus: 'delivered', AccountSid: 'AC1' } },
+  { url: 'https://review.example/api/webhooks/twilio/inbound', params: { Body: 'Stop — thanks 😀', From: '+61412345678', To: '+61400000000' } },
+  { url: 'http://localhost:4321/api/webhooks/twilio/status?sms=1&x=y', params: { Empty: '', Many: ['b', 'a', 'b'] } },
+  { url: 'https://review.example/api/webhooks/twilio/status', params: {} },
+];
+
+describe('Twilio signatures', () => {
+  it('are what the twilio package computes', () => {
+    for (const { url, params } of cases) expect(twilioSignature(token, url, params), url).toBe(twilio.getExpectedTwilioSignature(token, url, params));
+  });
+
+  it('are accepted as twilio.validateRequest accepts them, with or without the default port', () => {
+    for (const { url, params } of cases) {
+      const signature = twilio.getExpectedTwilioSignature(token, url, params);
+      expect(validTwilioSignature(token, signature, url, params)).toBe(true);
+      expect(twilio.validateRequest(token, signature, url, params)).toBe(true);
+    }
+    const withPort = 'https://review.example:443/api/webhooks/twilio/inbound';
+    const signed = twilio.getExpectedTwilioSignature(token, withPort, { Body: 'STOP' });
+    expect(validTwilioSignature(token, signed, 'https://review.example/api/webhooks/twilio/inbound', { Body: 'STOP' })).toBe(true);
+  });
+
+  it('refuse a wrong token, a changed parameter, another URL and no signature', () => {
+    const { url, params } = cases[0]!;
+    const signature = twilio.getExpectedTwilioSignature(token, url, params);
+    expect(validTwilioSignature('x'.repeat(32), signature, url, params)).toBe(false);
+    expect(validTwilioSignature(token, signature, url, { ...params, MessageStatus: 'failed' })).toBe(false);
+    expect(validTwilioSignature(token, signature, `${url}0`, params)).toBe(false);
+    expect(validTwilioSignature(token, null, url, params)).toBe(false);
+    expect(validTwilioSignature(token, 'garbage', url, params)).toBe(false);
+  });
+});

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeTwilio } from '../fakes/twilio.ts';
+import { startApp, type TestApp } from '../helpers/app.ts';
+import { officeWithTeamAndTemplate } from '../helpers/office.ts';
+
+// Issue 29, part 1: review requests by text message, against a fake Twilio that speaks Twilio's
+// published API and signs its callbacks with Twilio's own library.
+
+type FakeTwilio = Awaited<ReturnType<typeof startFakeTwilio>>;
+
+let twilio: FakeTwilio;
+let app: TestApp;
+
+beforeAll(async () => {
+  twilio = await startFakeTwilio();
+  app = await startApp({ DEFAULT_PLAN: 'team', TWILIO_API_BASE: twilio.apiBase });
+});
+afterAll(async () => {
+  await app?.close();
+  await twilio?.stop();
+});
+
+const MOBILE = '+61412345678';
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A workspace texting through the fake, with no quiet hours unless a test sets them. */
+async function textingOffice() {
+  const office = await officeWithTeamAndTemplate(app);
+  const saved = await office.client.request('PUT', '/api/admin/sms', {
+    accountSid: twilio.accountSid,
+    authToken: twilio.authToken,
+    from: '+61400000000',
+  });
+  expect(saved.status, saved.text).toBe(200);
+  for (const [key, value] of [
+    ['sms_quiet_start', '00:00'],
+    ['sms_quiet_end', '00:00'],
+  ]) {
+    expect((await office.client.request('PUT', `/api/settings/${key}`, { value })).status).toBe(200);
+  }
+  const logText = (phone: string, extra: Record<string, unknown> = {}) =>
+    office.client.post('/api/review-requests', {
+      staffFirstName: 'Tom',
+      staffEmail: 'tom@harbourside.example',
+      teamId: office.teamId,
+      templateId: office.templateId,
+      firstName: 'Sam',
+      lastName: 'Lee',
+      phone,
+      channel: 'sms',
+      ...extra,
+    });
+  const requestItem = async (id: number) => {
+    const list = (await office.client.get('/api/admin/review-requests')).json as {
+      campaignId: number;
+      smsStatus: string | null;
+      channel: string;
+      phone: string | null;
+    }[];
+    return list.find((item) => item.campaignId === id)!;
+  };
+  const sentTo = (phone: string) => twilio.messages.filter((message) => message.to === phone);
+  return { ...office, logText, requestItem, sentTo };
+}
+
+describe('review requests by text message', () => {
+  it('keeps the account without ever showing a secret, and sends one text whose status moves to delivered through signed callbacks', async () => {
+    const office = await textingOffice();
+    const shown = await office.client.get('/api/admin/sms');
+    expect(shown.json).toEqual({ configured: true, accountSid: twilio.accountSid, sender: '+61400000000', lastError: null });
+    expect(shown.text).not.toContain(twilio.authToken);
+
+    const logged = await office.logText('0412 345 678');
+    expect(logged.status, logged.text).toBe(201);
+    expect(logged.json).toMatchObject({ request: { channel: 'sms', phone: MOBILE, customerEmail: '', smsStatus: 'pending' } });
+    const id = (logged.json as { request: { id: number } }).request.id;
+
+    const sent = await until(
+      async () => office.sentTo(MOBILE),
+      (messages) => messages.length > 0,
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toContain('/r/');
+    expect(sent[0]!.body).toContain('Sam');
+
+    await twilio.deliver(sent[0]!.sid);
+    expect(
+      (
+        await until(
+          () => office.requestItem(id),
+          (item) => item.smsStatus === 'delivered',
+        )
+      ).smsStatus,
+    ).toBe('delivered');
+    // A late "sent" never moves it back.
+    await twilio.callback(sent[0]!.sid, 'sent');
+    expect((await office.requestItem(id)).smsStatus).toBe('delivered');
+    expect(office.sentTo(MOBILE)).toHaveLength(1);
+  });
+
+  it('sends once after Twilio answers 429 then 201', async () => {
+    const office = await textingOffice();
+    const phone = '+61412000429';
+    twilio.failNext({ status: 429, code: 20429, message: 'Too Many Requests' });
+    const logged = await office.logText(phone);
+    expect(logged.status, logged.text).toBe(201);
+    const sent = await until(
+      async () => office.sentTo(phone),
+      (messages) => messages.length > 0,
+    );
+    expect(sent).toHaveLength(1);
+    const id = (logged.json as { request: { id: number } }).request.id;
+    expect(
+      (
+        await until(
+          () => office.requestItem(id),
+          (item) => item.smsStatus === 'queued',
+        )
+      ).smsStatus,
+    ).toBe('queued');
+    expect(office.sentTo(phone)).toHaveLength(1);
+  });
+
+  it('marks a number Twilio reports unsubscribed (21610) as opted out: the next request is refused on phone', async () => {
+    const office = await textingOffice();
+    const phone = '+61412021610';
+    twilio.failNext({ status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' });
+    const logged = await office.logText(phone);
+    expect(logged.status).toBe(201);
+    const id = (logged.json as { request: { id: number } }).request.id;
+    expect(
+      (
+        await until(
+          () => office.requestItem(id),
+          (item) => item.smsStatus === 'refused',
+        )
+      ).smsStatus,
+    ).toBe('refused');
+    const again = await office.logText(phone);
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ field: 'phone' });
+    expect(office.sentTo(phone)).toHaveLength(0);
+  });
+
+  it('honours STOP by text, and START again; a forged message or callback changes nothing', async () => {
+    const office = await textingOffice();
+    const phone = '+61412000777';
+    const inbound = `${app.url}/api/webhooks/twilio/inbound`;
+    expect((await twilio.inbound(inbound, { from: phone, to: '+61400000000', body: ' stop ' })).status).toBe(200);
+    const refused = await office.logText(phone);
+    expect(refused.status).toBe(409);
+    expect((refused.json as { message: string }).message).toMatch(/opted out/);
+
+    const forged = await fetch(inbound, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'bm90IGEgc2lnbmF0dXJl' },
+      body: new URLSearchParams({ AccountSid: twilio.accountSid, From: phone, To: '+61400000000', Body: 'START' }),
+    });
+    expect(forged.status).toBe(403);
+    expect((await office.logText(phone)).status).toBe(409);
+
+    expect((await twilio.inbound(inbound, { from: phone, to: '+61400000000', body: 'START' })).status).toBe(200);
+    const allowed = await office.logText(phone);
+    expect(allowed.status, allowed.text).toBe(201);
+    const sent = await until(
+      async () => office.sentTo(phone),
+      (messages) => messages.length > 0,
+    );
+    const id = (allowed.json as { request: { id: number } }).request.id;
+    await until(
+      () => office.requestItem(id),
+      (item) => item.smsStatus === 'queued',
+    );
+
+    const forgedStatus = await fetch(`${app.url}/api/webhooks/twilio/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ AccountSid: twilio.accountSid, MessageSid: sent[0]!.sid, MessageStatus: 'failed' }),
+    });
+    expect(forgedStatus.status).toBe(403);
+    expect((await office.requestItem(id)).smsStatus).toBe('queued');
+  });
+
+  it('holds a text logged in quiet hours and says when it goes', async () => {
+    const office = await textingOffice();
+    // Quiet hours around now, in the workspace's time zone.
+    const zone = 'Australia/Sydney';
+    const local = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+    const hour = 3_600_000;
+    await office.client.request('PUT', '/api/settings/timezone', { value: zone });
+    await office.client.request('PUT', '/api/settings/sms_quiet_start', { value: local(new Date(Date.now() - hour)) });
+    await office.client.request('PUT', '/api/settings/sms_quiet_end', { value: local(new Date(Date.now() + hour)) });
+    const phone = '+61412000888';
+    const logged = await office.logText(phone);
+    expect(logged.status, logged.text).toBe(201);
+    const answer = (logged.json as { request: { smsStatus: string; smsScheduledFor: string } }).request;
+    expect(answer.smsStatus).toBe('waiting');
+    const due = new Date(answer.smsScheduledFor).getTime();
+    expect(Math.abs(due - (Date.now() + hour))).toBeLessThan(2 * 60_000);
+    expect(local(new Date(due))).toBe(local(new Date(Date.now() + hour)));
+    expect(office.sentTo(phone)).toHaveLength(0);
+  });
+
+  it('refuses clearly: no account, a landline or nonsense, a text without a number, an email request without email', async () => {
+    const office = await officeWithTeamAndTemplate(app);
+    const base = {
+      staffFirstName: 'Tom',
+      staffEmail: 'tom@harbourside.example',
+      teamId: office.teamId,
+      templateId: office.templateId,
+      firstName: 'Sam',
+      lastName: 'Lee',
+    };
+    const noAccount = await office.client.post('/api/review-requests', { ...base, channel: 'sms', phone: MOBILE });
+    expect([noAccount.status, (noAccount.json as { field: string }).field]).toEqual([400, 'channel']);
+    const noEmail = await office.client.post('/api/review-requests', { ...base, channel: 'email' });
+    expect([noEmail.status, (noEmail.json as { field: string }).field]).toEqual([400, 'email']);
+    const badChannel = await office.client.post('/api/review-requests', { ...base, channel: 'pigeon', email: 'sam@example.test' });
+    expect(badChannel.status).toBe(400);
+    await office.client.request('PUT', '/api/admin/sms', { accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+61400000000' });
+    for (const phone of ['', 'call me', '02 9999 9999']) {
+      const refused = await office.client.post('/api/review-requests', { ...base, channel: 'sms', phone });
+      expect([refused.status, (refused.json as { field: string }).field], phone).toEqual([400, 'phone']);
+    }
+    const badAccount = await office.client.request('PUT', '/api/admin/sms', { accountSid: 'AC123', authToken: 'x' });
+    expect(badAccount.status).toBe(400);
+    expect((badAccount.json as { field: string }).field).toBe('accountSid');
+  });
+});
