@@ -99,4 +99,43 @@ describe.skipIf(!browserAvailable)('accessibility (axe)', () => {
       await signedIn.close();
     }
   });
+
+  it('the log form with a text message chosen, and the SMS card, have none (desktop and phone)', async () => {
+    const admin = new Client(app.url);
+    const workspace = newWorkspace({ businessName: 'Axe Dental' });
+    expect((await admin.post('/api/register', workspace)).status).toBe(201);
+    await admin.post('/api/auth/admin', { password: workspace.adminPassword });
+    await admin.post('/api/teams', { name: 'Front Desk' });
+    await admin.post('/api/email-templates', { name: 'Thanks', subject: 'Thanks {firstName}', htmlContent: '<p>Hi {firstName}</p>' });
+    // Stored only: nothing is sent while the card and the form are looked at.
+    const saved = await admin.request('PUT', '/api/admin/sms', { accountSid: `AC${'a'.repeat(32)}`, authToken: 'b'.repeat(32), from: '+61400000000' });
+    expect(saved.status).toBe(200);
+
+    const signedIn = await launchBrowser();
+    try {
+      await signedIn.context.addCookies([{ name: SESSION_COOKIE, value: admin.cookie(SESSION_COOKIE)!, url: app.url }]);
+      const page = await signedIn.context.newPage();
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${app.url}/${workspace.slug}/review-request`);
+        await waitForIslands(page);
+        await page.getByText('Text message', { exact: true }).first().click();
+        await page.getByLabel('Customer Mobile').fill('0412 345 678');
+        await page.getByLabel('Customer First Name').fill('Sarah');
+        await expect.poll(() => page.getByText(/characters, 1 message/).isVisible()).toBe(true);
+        // A text by itself asks for no email.
+        expect(await page.getByLabel('Customer Email').count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await expectAccessible(page, `the log form with a text chosen, ${width} px`);
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${app.url}/${workspace.slug}/admin`);
+      await waitForIslands(page);
+      await expect.poll(() => page.getByText('Connected', { exact: true }).first().isVisible()).toBe(true);
+      await page.locator('section[aria-labelledby="card-sms"]').scrollIntoViewIfNeeded();
+      await expectAccessible(page, 'the admin panel with the SMS card');
+    } finally {
+      await signedIn.close();
+    }
+  });
 });

@@ -89,7 +89,7 @@ export default function TestReviewCard({ slug }: { slug: string }) {
                   onChange={() => setSource(option.value)}
                 />
                 {option.label}
-                <span class="text-xs font-normal text-slate-500">{option.hint}</span>
+                <span class="text-xs font-normal text-slate-600">{option.hint}</span>
               </label>
             ))}
           </div>

@@ -77,30 +77,38 @@ interface Props {
   editor: RefObject<EditorHandle | null>;
 }
 
-/** The email: its template, when to ask, and the subject and body as they will be sent. */
+/**
+ * The email: its template, when to ask, and the subject and body as they will be sent. A request by
+ * text alone keeps the template (the text is the template's) and leaves the email out.
+ */
 export function EmailFields({ input, state, templates, timingTip, locked, busy, editor }: Props) {
+  const textOnly = state.form.channel === 'sms';
   return (
     <fieldset class="space-y-5 border-t border-slate-200 pt-6" disabled={locked}>
-      <legend class="float-left mb-4 w-full text-base font-semibold text-slate-900">Email</legend>
+      <legend class="float-left mb-4 w-full text-base font-semibold text-slate-900">{textOnly ? 'Message' : 'Email'}</legend>
       <SelectField
-        label="Email Template"
+        label={textOnly ? 'Template' : 'Email Template'}
         emptyLabel={templates.length ? 'Select a template' : 'No active templates: ask your admin to add one'}
         options={templates.map((t) => ({ value: String(t.id), label: t.name }))}
         {...input('templateId')}
       />
       <TimingTip tip={timingTipFor(state.template, timingTip)} />
-      <Field
-        id="subject"
-        label="Email Subject"
-        value={state.draft.subject}
-        error={state.errors.customEmailSubject}
-        disabled={busy}
-        onInput={(e) => {
-          const subject = e.currentTarget.value;
-          state.setDraft((d) => ({ ...d, subject, subjectEdited: true }));
-        }}
-      />
-      <BodyField state={state} busy={busy} editor={editor} />
+      {!textOnly && (
+        <>
+          <Field
+            id="subject"
+            label="Email Subject"
+            value={state.draft.subject}
+            error={state.errors.customEmailSubject}
+            disabled={busy}
+            onInput={(e) => {
+              const subject = e.currentTarget.value;
+              state.setDraft((d) => ({ ...d, subject, subjectEdited: true }));
+            }}
+          />
+          <BodyField state={state} busy={busy} editor={editor} />
+        </>
+      )}
     </fieldset>
   );
 }

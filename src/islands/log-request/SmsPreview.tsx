@@ -23,7 +23,7 @@ export function SmsPreview({ template, values, linkBase }: Props) {
       <h2 id="sms-preview-title" class="text-base font-semibold text-slate-900">
         Text message
       </h2>
-      <p class="rounded-xl bg-slate-100 px-4 py-3 text-sm whitespace-pre-wrap text-slate-800">{text}</p>
+      <p class="rounded-xl bg-slate-100 px-4 py-3 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-800">{text}</p>
       <p class={`text-xs ${many ? 'text-amber-800' : 'text-slate-500'}`} aria-live="polite">
         {count.units} characters, {count.segments} {count.segments === 1 ? 'message' : 'messages'} ({count.encoding})
         {many && ': long texts cost more and may arrive in parts. Shorten the template in the admin panel.'}
