@@ -14,6 +14,8 @@ import twilio from 'twilio';
 
 export interface FakeMessage {
   sid: string;
+  dateCreated: string;
+  status: string;
   to: string;
   from: string | null;
   messagingServiceSid: string | null;
@@ -42,6 +44,8 @@ export async function startFakeTwilio() {
   const apiKeySecret = hex(16);
   const messages: FakeMessage[] = [];
   const forced: ForcedAnswer[] = [];
+  /** How long an accepted send waits before its answer: a slow Twilio, where a caller can end mid-call. */
+  let answerDelayMs = 0;
 
   const answer = (response: ServerResponse, status: number, body: object) => {
     response.writeHead(status, { 'content-type': 'application/json' });
@@ -50,9 +54,32 @@ export async function startFakeTwilio() {
   const error = (response: ServerResponse, status: number, code: number, message: string) =>
     answer(response, status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
 
+  const resource = (message: FakeMessage) => ({
+    account_sid: accountSid,
+    api_version: '2010-04-01',
+    body: message.body,
+    date_created: message.dateCreated,
+    date_sent: null,
+    date_updated: message.dateCreated,
+    direction: 'outbound-api',
+    error_code: null,
+    error_message: null,
+    from: message.from ?? null,
+    messaging_service_sid: message.messagingServiceSid ?? null,
+    num_media: '0',
+    num_segments: '1',
+    price: null,
+    price_unit: 'USD',
+    sid: message.sid,
+    status: message.status,
+    subresource_uris: { media: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}/Media.json` },
+    to: message.to,
+    uri: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}.json`,
+  });
+
   const server = createServer(async (request, response) => {
-    const path = new URL(request.url ?? '/', 'http://fake').pathname;
-    if (request.method !== 'POST' || path !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    if (url.pathname !== `/2010-04-01/Accounts/${accountSid}/Messages.json` || (request.method !== 'POST' && request.method !== 'GET')) {
       return error(response, 404, 20404, 'The requested resource was not found');
     }
     const [user, password] = Buffer.from((request.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
@@ -60,6 +87,23 @@ export async function startFakeTwilio() {
       .split(':');
     const authorised = (user === accountSid && password === authToken) || (user === apiKeySid && password === apiKeySecret);
     if (!authorised) return error(response, 401, 20003, 'Authenticate');
+    if (request.method === 'GET') {
+      // The list, newest first, filtered by To as Twilio's list resource is.
+      const to = url.searchParams.get('To');
+      const pageSize = Number(url.searchParams.get('PageSize') ?? 50);
+      const listed = messages
+        .filter((m) => !to || m.to === to)
+        .reverse()
+        .slice(0, pageSize);
+      return answer(response, 200, {
+        messages: listed.map(resource),
+        page: 0,
+        page_size: pageSize,
+        first_page_uri: url.pathname,
+        next_page_uri: null,
+        uri: url.pathname,
+      });
+    }
     const form = await readForm(request);
     const to = form.get('To');
     const body = form.get('Body');
@@ -70,31 +114,19 @@ export async function startFakeTwilio() {
     if (!from && !service) return error(response, 400, 21603, "A 'From' phone number is required.");
     const next = forced.shift();
     if (next) return error(response, next.status, next.code ?? next.status, next.message ?? `HTTP ${next.status}`);
-    const sid = `SM${hex(16)}`;
-    messages.push({ sid, to, from, messagingServiceSid: service, body, statusCallback: form.get('StatusCallback') });
-    const now = new Date().toUTCString().replace('GMT', '+0000');
-    answer(response, 201, {
-      account_sid: accountSid,
-      api_version: '2010-04-01',
-      body,
-      date_created: now,
-      date_sent: null,
-      date_updated: now,
-      direction: 'outbound-api',
-      error_code: null,
-      error_message: null,
-      from: from ?? null,
-      messaging_service_sid: service ?? null,
-      num_media: '0',
-      num_segments: '1',
-      price: null,
-      price_unit: 'USD',
-      sid,
+    const message: FakeMessage = {
+      sid: `SM${hex(16)}`,
+      dateCreated: new Date().toUTCString().replace('GMT', '+0000'),
       status: service ? 'accepted' : 'queued',
-      subresource_uris: { media: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}/Media.json` },
       to,
-      uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
-    });
+      from,
+      messagingServiceSid: service,
+      body,
+      statusCallback: form.get('StatusCallback'),
+    };
+    messages.push(message);
+    if (answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, answerDelayMs));
+    if (!response.destroyed) answer(response, 201, resource(message));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -138,6 +170,10 @@ export async function startFakeTwilio() {
     messages,
     /** The next sends get these answers, in order, before the fake accepts again. */
     failNext: (...answers: ForcedAnswer[]) => void forced.push(...answers),
+    /** Accepted sends answer after this long (0: at once). */
+    slowAnswers: (ms: number) => {
+      answerDelayMs = ms;
+    },
     callback,
     /** Reports a message as Twilio does on its way: sent, then delivered. */
     deliver: async (sid: string) => {

@@ -10,7 +10,7 @@ import type { SmsStatus } from '#shared/statuses.ts';
 import { noteSmsAccountError, smsCredentials, type SmsContext } from './account.ts';
 import { isOptedOut, optOut } from './opt-outs.ts';
 import { readSmsSettings } from './sms-settings.ts';
-import { sendTwilioMessage, TWILIO_UNSUBSCRIBED } from './twilio-api.ts';
+import { findTwilioMessage, sendTwilioMessage, TWILIO_UNSUBSCRIBED } from './twilio-api.ts';
 
 // Every text the product sends is a row here, committed with its queue job in the transaction that
 // logged the request, as emails are (src/domain/email/outbox.ts). The job is held until quiet hours end,
@@ -114,13 +114,23 @@ export function smsWorker(ctx: SmsWorkerContext, now: () => Date = () => new Dat
     const credentials = await smsCredentials(db, ctx.secretKey, workspaceId);
     if (!credentials) return settle(db, smsId, { status: 'refused', error: 'Text messages are not set up: Twilio is not connected' });
 
+    const account = { apiBase: ctx.config.twilio.apiBase, accountSid: credentials.accountSid, username: credentials.username, password: credentials.password };
+    // An attempt was started and its outcome never stored (the process ended during the call): Twilio
+    // may hold the text already. It is looked for before sending again.
+    if (text.attempts > 0 && text.error === null) {
+      const earlier = await findTwilioMessage({ ...account, to: text.toPhone, body: text.body, since: text.createdAt });
+      if (!earlier.ok) throw new Error(earlier.message);
+      if (earlier.message) {
+        await recordAccepted(db, smsId, earlier.message);
+        return { found: earlier.message.sid };
+      }
+    }
+
     const attempt = text.attempts + 1;
-    await db.update(smsOutbox).set({ attempts: attempt, updatedAt: new Date() }).where(eq(smsOutbox.id, smsId));
+    // The attempt is stored before the call, with no outcome yet: see above.
+    await db.update(smsOutbox).set({ attempts: attempt, error: null, errorCode: null, updatedAt: new Date() }).where(eq(smsOutbox.id, smsId));
     const sent = await sendTwilioMessage({
-      apiBase: ctx.config.twilio.apiBase,
-      accountSid: credentials.accountSid,
-      username: credentials.username,
-      password: credentials.password,
+      ...account,
       from: credentials.from,
       messagingServiceSid: credentials.messagingServiceSid,
       to: text.toPhone,
@@ -128,10 +138,7 @@ export function smsWorker(ctx: SmsWorkerContext, now: () => Date = () => new Dat
       statusCallback: statusCallbackUrl(ctx.config.publicUrl, smsId),
     });
     if (sent.ok) {
-      await db
-        .update(smsOutbox)
-        .set({ status: sent.status as SmsStatus, twilioSid: sent.sid, sentAt: new Date(), error: null, errorCode: null, updatedAt: new Date() })
-        .where(and(eq(smsOutbox.id, smsId), inArray(smsOutbox.status, UNSENT_SMS_STATUSES)));
+      await recordAccepted(db, smsId, sent);
       return { sid: sent.sid };
     }
     const error = `${sent.code ? `Twilio error ${sent.code}: ` : ''}${sent.message}`;
@@ -147,6 +154,14 @@ export function smsWorker(ctx: SmsWorkerContext, now: () => Date = () => new Dat
     log.warn({ workspaceId, smsId, attempt, error }, 'A text could not be handed to Twilio; it is retried');
     throw new Error(error);
   };
+}
+
+/** Twilio has the text: its sid and status, unless a callback already moved it on. */
+async function recordAccepted(db: Db, smsId: number, message: { sid: string; status: string }): Promise<void> {
+  await db
+    .update(smsOutbox)
+    .set({ status: message.status as SmsStatus, twilioSid: message.sid, sentAt: new Date(), error: null, errorCode: null, updatedAt: new Date() })
+    .where(and(eq(smsOutbox.id, smsId), inArray(smsOutbox.status, UNSENT_SMS_STATUSES)));
 }
 
 async function settle(db: Db, smsId: number, change: { status: SmsStatus; error: string; errorCode?: number | null }): Promise<object> {

@@ -57,3 +57,32 @@ export async function sendTwilioMessage(input: TwilioSend, fetchImpl: typeof fet
   const message = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
   return { ok: false, retryable: response.status === 429 || response.status >= 500, httpStatus: response.status, code, message };
 }
+
+export type TwilioLookup = { ok: true; message: { sid: string; status: string } | null } | { ok: false; message: string };
+
+/**
+ * The text Twilio already holds for `to` with exactly this body, created at or after `since`: what a
+ * send whose answer was lost (the process ended mid-call) left there. Twilio has no idempotency key for
+ * messages; looking before sending again is what keeps a retry from texting the customer twice.
+ */
+export async function findTwilioMessage(
+  input: Pick<TwilioSend, 'apiBase' | 'accountSid' | 'username' | 'password' | 'to' | 'body'> & { since: Date },
+  fetchImpl: typeof fetch = fetch,
+): Promise<TwilioLookup> {
+  const query = new URLSearchParams({ To: input.to, PageSize: '50' });
+  let response: Response;
+  try {
+    response = await fetchImpl(`${input.apiBase}/2010-04-01/Accounts/${encodeURIComponent(input.accountSid)}/Messages.json?${query}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${input.username}:${input.password}`).toString('base64')}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+  } catch (error) {
+    return { ok: false, message: `Twilio could not be reached (${(error as Error).message})` };
+  }
+  if (!response.ok) return { ok: false, message: `Twilio answered HTTP ${response.status} to the message list` };
+  const page = (await response.json().catch(() => ({}))) as { messages?: { sid?: string; status?: string; body?: string; date_created?: string }[] };
+  // Twilio's dates are RFC 2822 to the second: a message created in the same second as the row counts.
+  const since = Math.floor(input.since.getTime() / 1000) * 1000;
+  const found = (page.messages ?? []).find((m) => typeof m.sid === 'string' && m.body === input.body && Date.parse(m.date_created ?? '') >= since);
+  return { ok: true, message: found ? { sid: found.sid!, status: found.status ?? 'queued' } : null };
+}

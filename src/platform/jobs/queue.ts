@@ -25,8 +25,9 @@ export const QUEUES = {
   // Outbound webhooks (decision 043): the fan-out of an event to endpoints, then each delivery.
   webhooks: { name: 'webhooks', notify: true, ...CONSUMER_RETRIES },
   webhookDelivery: { name: 'webhook-delivery', notify: true, ...DELIVERY_RETRIES },
-  // Text messages (issue 29): Twilio's 429 and 5xx retried as other outside deliveries are.
-  sms: { name: 'sms', notify: true, ...DELIVERY_RETRIES },
+  // Text messages (issue 29): Twilio's 429 and 5xx retried as other outside deliveries are. A send
+  // waits at most 15 s for Twilio, so a job still running after 30 s was on a process that ended.
+  sms: { name: 'sms', notify: true, ...DELIVERY_RETRIES, expireInSeconds: 30 },
 } as const satisfies Record<string, Queue>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
@@ -89,6 +90,9 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
     // The schedule is the product's own (croner, src/domain/integrations/google/scheduler.ts); pg-boss runs only queues.
     schedule: false,
     persistWarnings: false,
+    // A job whose process ended is retried once it expires, found by the supervisor's pass (every 60 s);
+    // the tests' schedule looks every 5 s, so a kill -9 test waits for the expiry, not for the pass.
+    ...(retryDelaySeconds === undefined ? {} : { superviseIntervalSeconds: 5 }),
   });
   boss.on('error', (error) => logError('The job queue reported an error', error));
   boss.on('warning', (warning) => log.warn({ warning: warning.message }, 'The job queue warned'));
