@@ -189,6 +189,34 @@ describe('review requests by text message', () => {
     expect((await office.requestItem(id)).smsStatus).toBe('queued');
   });
 
+  it('lists texts in the outbox with why one failed, and sends a refused one again once', async () => {
+    const office = await textingOffice();
+    const phone = '+61412021211';
+    twilio.failNext({ status: 400, code: 21211, message: "The 'To' number is not a valid phone number." });
+    const logged = await office.logText(phone);
+    const id = (logged.json as { request: { id: number } }).request.id;
+    await until(
+      () => office.requestItem(id),
+      (item) => item.smsStatus === 'refused',
+    );
+    const texts = (await office.client.get('/api/admin/outbox/texts')).json as { id: number; to: string; status: string; error: string }[];
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatchObject({ to: phone, status: 'refused', error: expect.stringContaining('21211') });
+
+    const resent = await office.client.post(`/api/admin/outbox/texts/${texts[0]!.id}/resend`);
+    expect(resent.status, resent.text).toBe(200);
+    expect(resent.json).toMatchObject({ status: 'pending', error: null });
+    await until(
+      () => office.requestItem(id),
+      (item) => item.smsStatus === 'queued',
+    );
+    expect(office.sentTo(phone)).toHaveLength(1);
+    // On its way now: not sent a second time.
+    expect((await office.client.post(`/api/admin/outbox/texts/${texts[0]!.id}/resend`)).status).toBe(409);
+    const stranger = await textingOffice();
+    expect((await stranger.client.post(`/api/admin/outbox/texts/${texts[0]!.id}/resend`)).status).toBe(404);
+  });
+
   it('holds a text logged in quiet hours and says when it goes', async () => {
     const office = await textingOffice();
     // Quiet hours around now, in the workspace's time zone.

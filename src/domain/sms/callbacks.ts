@@ -68,6 +68,8 @@ export async function receiveStatusCallback(ctx: CallbackContext, url: string, p
   const credentials = await smsCredentials(ctx.db, ctx.secretKey, text.workspaceId);
   if (!credentials || !validTwilioSignature(credentials.signingToken, signature, url, params)) return FORGED;
 
+  // A callback for an earlier send of this text (before a resend) is not about the one under way.
+  if (text.twilioSid && messageSid && text.twilioSid !== messageSid) return { status: 200, body: { ignored: 'an earlier send' } };
   const reported = first(params, 'MessageStatus') || first(params, 'SmsStatus');
   const errorCode = Number(first(params, 'ErrorCode')) || null;
   if (errorCode === TWILIO_UNSUBSCRIBED) await optOut(ctx.db, text.workspaceId, text.toPhone);

@@ -188,3 +188,88 @@ export async function smsOfRequests(
   for (const row of rows) if (row.requestId !== null && !texts.has(row.requestId)) texts.set(row.requestId, row);
   return texts;
 }
+
+/** A text as the Outbox card shows it. */
+export interface SmsEntry {
+  id: number;
+  requestId: number | null;
+  to: string;
+  body: string;
+  status: SmsStatus;
+  error: string | null;
+  errorCode: number | null;
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
+  /** When quiet hours hold it: when it goes. */
+  sendAfter: string | null;
+}
+
+export const SMS_LIST_LIMIT = 200;
+
+/** The statuses a text can be sent again from: Twilio or the carrier did not deliver it. */
+export const RESENDABLE_SMS_STATUSES = ['refused', 'failed', 'undelivered'] as const satisfies readonly SmsStatus[];
+
+function smsEntry(row: typeof smsOutbox.$inferSelect): SmsEntry {
+  return {
+    id: row.id,
+    requestId: row.requestId,
+    to: row.toPhone,
+    body: row.body,
+    status: row.status,
+    error: row.error,
+    errorCode: row.errorCode,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    sendAfter: row.status === 'waiting' ? (row.sendAfter?.toISOString() ?? null) : null,
+  };
+}
+
+/** The workspace's texts, newest first. */
+export async function listTexts(db: Db, workspaceId: number): Promise<SmsEntry[]> {
+  const rows = await db.select().from(smsOutbox).where(eq(smsOutbox.workspaceId, workspaceId)).orderBy(sql`${smsOutbox.id} DESC`).limit(SMS_LIST_LIMIT);
+  return rows.map(smsEntry);
+}
+
+export const RESEND_TEXT_PROBLEMS = {
+  not_found: { status: 404, message: 'Text message not found' },
+  not_resendable: { status: 409, message: 'This text is on its way or delivered: only a text that failed can be sent again' },
+  opted_out: { status: 409, message: OPTED_OUT },
+} as const;
+
+export type ResendTextResult = { ok: true; entry: SmsEntry } | { ok: false; problem: keyof typeof RESEND_TEXT_PROBLEMS };
+
+/** Sends a failed text again, as a new round with its own job; never to a number that opted out. */
+export async function resendText(ctx: { database: Database; jobs: JobQueue }, workspaceId: number, id: number): Promise<ResendTextResult> {
+  const { db } = ctx.database;
+  const [text] = await db
+    .select()
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.id, id), eq(smsOutbox.workspaceId, workspaceId)));
+  if (!text) return { ok: false, problem: 'not_found' };
+  if (!(RESENDABLE_SMS_STATUSES as readonly string[]).includes(text.status)) return { ok: false, problem: 'not_resendable' };
+  if (await isOptedOut(db, workspaceId, text.toPhone)) return { ok: false, problem: 'opted_out' };
+  const round = text.sendRound + 1;
+  const entry = await db.transaction(async (tx) => {
+    // Claimed from its failed state in the update itself: two resends at once queue one round.
+    const [claimed] = await tx
+      .update(smsOutbox)
+      .set({
+        status: 'pending',
+        error: null,
+        errorCode: null,
+        attempts: 0,
+        twilioSid: null,
+        sentAt: null,
+        sendAfter: null,
+        sendRound: round,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(smsOutbox.id, id), inArray(smsOutbox.status, RESENDABLE_SMS_STATUSES)))
+      .returning();
+    if (claimed) await ctx.jobs.send('sms', { workspaceId, smsId: id }, { id: smsJobId(id, round), tx });
+    return claimed ? smsEntry(claimed) : null;
+  });
+  return entry ? { ok: true, entry } : { ok: false, problem: 'not_resendable' };
+}

@@ -6,6 +6,7 @@ import { useAdminData } from './use-admin-data.ts';
 import type { OutboxStatus } from '#shared/statuses.ts';
 import type { OutboxEntry } from '#domain/email/outbox.ts';
 import { formatDateTime } from '#shared/format-date.ts';
+import { TextOutbox } from './TextOutbox.tsx';
 
 const BADGES: Record<OutboxStatus, { label: string; class: string }> = {
   sent: { label: 'Sent', class: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
@@ -62,7 +63,7 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
   return (
     <AdminCard
       title="Outbox"
-      description="Review request emails, sent or waiting to be sent. A refused email is tried again by itself for a day; failed ones can be sent again."
+      description="Review request emails and texts, sent or waiting to be sent. A refused one is tried again by itself for a day; failed ones can be sent again."
       actions={<RefreshButton onClick={() => void load()} refreshing={refreshing} loaded={entries !== null} />}
     >
       <Loaded
@@ -120,6 +121,7 @@ export default function OutboxCard({ timeZone = 'UTC' }: { timeZone?: string }) 
           </ul>
         )}
       </Loaded>
+      <TextOutbox timeZone={timeZone} />
     </AdminCard>
   );
 }
