@@ -53,7 +53,7 @@ export interface StoredSms {
 export async function storeSmsMessage(
   tx: Db,
   jobs: JobQueue,
-  message: { workspaceId: number; requestId: number; toPhone: string; body: string; sendAfter: Date | null },
+  message: { workspaceId: number; requestId: number | null; toPhone: string; body: string; sendAfter: Date | null },
 ): Promise<StoredSms> {
   const { workspaceId, requestId, toPhone, body, sendAfter } = message;
   const status: SmsStatus = sendAfter ? 'waiting' : 'pending';

@@ -1,5 +1,7 @@
 import type { Ref } from 'preact';
 import { TEMPLATE_NAME_MAX, TEMPLATE_PHONE_SCRIPT_MAX, TEMPLATE_SUBJECT_MAX, TEMPLATE_TIMING_TIP_MAX } from '#shared/template-rules.ts';
+import { DEFAULT_SMS_TEXT, REVIEW_LINK_PLACEHOLDER, SMS_TEXT_MAX } from '#shared/sms-text.ts';
+import { smsSegments } from '#shared/sms-segments.ts';
 import { Field } from '../ui/Field.tsx';
 import { TemplateBodyEditor } from './TemplateBodyEditor.tsx';
 import type { Draft, FieldErrors, FieldName } from './template-draft.ts';
@@ -107,6 +109,29 @@ export function TemplateFields({ idPrefix, draft, bodyVersion, errors, disabled,
         {error('timingTip')}
         <p id={`${id('timingTip')}-hint`} class="mt-1 text-xs text-slate-500">
           Shown on the log form when staff choose this template. Left empty, they see the workspace's tip.
+        </p>
+      </div>
+      <div>
+        <label for={id('smsBody')} class="label">
+          Text message <span class="font-normal text-slate-500">(optional)</span>
+        </label>
+        <textarea
+          id={id('smsBody')}
+          class="input"
+          rows={3}
+          value={draft.smsBody}
+          maxLength={SMS_TEXT_MAX}
+          placeholder={DEFAULT_SMS_TEXT}
+          disabled={disabled}
+          aria-invalid={errors.smsBody ? 'true' : undefined}
+          aria-describedby={described('smsBody', true)}
+          onInput={(e) => onChange({ smsBody: e.currentTarget.value })}
+        />
+        {error('smsBody')}
+        <p id={`${id('smsBody')}-hint`} class="mt-1 text-xs text-slate-500">
+          Sent when staff ask by text. Put {REVIEW_LINK_PLACEHOLDER} where the review link goes; left empty, the text shown greyed out is sent.
+          {draft.smsBody.trim() &&
+            ` About ${smsSegments(draft.smsBody.replace(REVIEW_LINK_PLACEHOLDER, 'x'.repeat(60))).segments} message(s) once names and the link are in.`}
         </p>
       </div>
       <div class="flex items-start gap-3">

@@ -3,6 +3,7 @@ import {
   templateHtmlProblem,
   templateNameProblem,
   templatePhoneScriptProblem,
+  templateSmsProblem,
   templateSubjectProblem,
   templateTimingTipProblem,
 } from '#shared/template-rules.ts';
@@ -15,14 +16,16 @@ export interface Draft {
   htmlContent: string;
   phoneScript: string;
   timingTip: string;
+  /** The text message; empty: the product's default text. */
+  smsBody: string;
   isActive: boolean;
 }
 
-export type FieldName = 'name' | 'subject' | 'htmlContent' | 'phoneScript' | 'timingTip';
+export type FieldName = 'name' | 'subject' | 'htmlContent' | 'phoneScript' | 'timingTip' | 'smsBody';
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
-export const EMPTY_DRAFT: Draft = { name: '', subject: '', htmlContent: '', phoneScript: '', timingTip: '', isActive: true };
-const FIELD_NAMES: FieldName[] = ['name', 'subject', 'htmlContent', 'phoneScript', 'timingTip'];
+export const EMPTY_DRAFT: Draft = { name: '', subject: '', htmlContent: '', phoneScript: '', timingTip: '', smsBody: '', isActive: true };
+const FIELD_NAMES: FieldName[] = ['name', 'subject', 'htmlContent', 'phoneScript', 'timingTip', 'smsBody'];
 
 export const draftOf = (t: EmailTemplate): Draft => ({
   name: t.name,
@@ -30,6 +33,7 @@ export const draftOf = (t: EmailTemplate): Draft => ({
   htmlContent: t.htmlContent,
   phoneScript: t.phoneScript ?? '',
   timingTip: t.timingTip ?? '',
+  smsBody: t.smsBody ?? '',
   isActive: t.isActive,
 });
 
@@ -41,6 +45,7 @@ export function draftProblems(draft: Draft): FieldErrors {
     htmlContent: templateHtmlProblem(draft.htmlContent),
     phoneScript: templatePhoneScriptProblem(draft.phoneScript),
     timingTip: templateTimingTipProblem(draft.timingTip),
+    smsBody: templateSmsProblem(draft.smsBody),
   };
   return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem)) as FieldErrors;
 }
@@ -67,6 +72,7 @@ export const createBody = (draft: Draft) => ({
   htmlContent: draft.htmlContent,
   phoneScript: draft.phoneScript.trim() || null,
   timingTip: draft.timingTip.trim() || null,
+  smsBody: draft.smsBody.trim() || null,
   isActive: draft.isActive,
 });
 
@@ -80,6 +86,8 @@ export function changesOf(template: EmailTemplate, draft: Draft): Record<string,
   if (script !== template.phoneScript) changes.phoneScript = script;
   const tip = draft.timingTip.trim() || null;
   if (tip !== template.timingTip) changes.timingTip = tip;
+  const text = draft.smsBody.trim() || null;
+  if (text !== template.smsBody) changes.smsBody = text;
   if (draft.isActive !== template.isActive) changes.isActive = draft.isActive;
   return changes;
 }

@@ -4,7 +4,7 @@ import { EmailFields } from './EmailFields.tsx';
 import type { LogTemplate } from './fill.ts';
 import { FollowUps } from './FollowUps.tsx';
 import { PhoneScript } from './PhoneScript.tsx';
-import { SmsPreview } from './SmsPreview.tsx';
+import { useSmsPreview } from './use-sms-preview.ts';
 import type { RequestChannel } from '#shared/statuses.ts';
 import { StaffFields } from './StaffFields.tsx';
 import { UnsentEmailNote } from './UnsentEmailNote.tsx';
@@ -35,6 +35,7 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
   const { toast, show, dismiss } = useToast();
   const state = useRequestForm({ companyName, templates, remembered, timezone, defaultChannel: texting.canText ? texting.defaultChannel : 'email' });
   const { form } = state;
+  const SmsPreview = useSmsPreview(form.channel !== 'email');
   const { busy, unsent, rememberedEmail, editor, formRef, submit } = useLogSubmit(state, { locked, initialEmail: remembered.staffEmail, show });
   const input = bindFields(state, busy);
 
@@ -50,7 +51,7 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
           <StaffFields input={input} teams={teams} locked={locked} />
           <CustomerFields input={input} state={state} locked={locked} busy={busy} canText={texting.canText} />
           <EmailFields input={input} state={state} templates={templates} timingTip={timingTip} locked={locked} busy={busy} editor={editor} />
-          {form.channel !== 'email' && (
+          {form.channel !== 'email' && SmsPreview && (
             <SmsPreview
               template={state.template?.smsBody}
               values={{ firstName: form.firstName, lastName: form.lastName, staffFirstName: form.staffFirstName, companyName }}
