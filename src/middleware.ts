@@ -25,8 +25,8 @@ const PUBLIC_API = new Set([
   '/api/auth/reset-password',
   '/api/gmb/oauth/callback',
 ]);
-// Kiosk screens, review links and CRM webhooks carry their own tokens, Stripe's webhook its signature; logos are shown on kiosk screens too.
-const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/', '/api/review-link/', '/api/webhooks/'];
+// Kiosk screens, review links, desk cards and CRM webhooks carry their own tokens, Stripe's and Twilio's webhooks their signatures; logos are shown on kiosk screens too.
+const PUBLIC_API_PREFIXES = ['/api/kiosk/', '/api/logo/', '/api/review-link/', '/api/q/', '/api/webhooks/'];
 const API_NOT_FOUND_ROUTE = '/api/[...path]';
 
 /**

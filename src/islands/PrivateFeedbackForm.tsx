@@ -5,13 +5,16 @@ import { ApiError, apiRequest } from './api.ts';
 interface Props {
   token: string;
   businessName: string;
+  /** A desk card's visitor who gave no name: the feedback goes with the card's token and the scan, and opens no review link. */
+  deskCardScan?: number | null;
 }
 
 /**
  * The private feedback form of the review link page (/r/{token}): public, posts with the link's
  * token. Once it runs, it reports the link as opened.
  */
-export default function PrivateFeedbackForm({ token, businessName }: Props) {
+export default function PrivateFeedbackForm({ token, businessName, deskCardScan }: Props) {
+  const fromDeskCard = deskCardScan !== undefined;
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
@@ -19,8 +22,8 @@ export default function PrivateFeedbackForm({ token, businessName }: Props) {
 
   // The page runs in a person's browser: that is an open (a mail scanner's GET of the link is not).
   useEffect(() => {
-    navigator.sendBeacon(`/api/review-link/${encodeURIComponent(token)}/open`);
-  }, [token]);
+    if (!fromDeskCard) navigator.sendBeacon(`/api/review-link/${encodeURIComponent(token)}/open`);
+  }, [token, fromDeskCard]);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -32,7 +35,9 @@ export default function PrivateFeedbackForm({ token, businessName }: Props) {
     setSending(true);
     setError(undefined);
     try {
-      const answer = await apiRequest<{ message: string }>('POST', `/api/review-link/${encodeURIComponent(token)}/feedback`, { message: message.trim() });
+      const answer = fromDeskCard
+        ? await apiRequest<{ message: string }>('POST', `/api/q/${encodeURIComponent(token)}/feedback`, { scanId: deskCardScan, message: message.trim() })
+        : await apiRequest<{ message: string }>('POST', `/api/review-link/${encodeURIComponent(token)}/feedback`, { message: message.trim() });
       setThanks(answer.message);
     } catch (failure) {
       setError(

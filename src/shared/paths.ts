@@ -4,6 +4,8 @@ import { isSlug } from './rules.ts';
 export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   'api',
   'r',
+  // A desk card's walk-in link (/q/{token}).
+  'q',
   'wall',
   'demo',
   'login',

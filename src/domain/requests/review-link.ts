@@ -51,14 +51,18 @@ export interface ReviewLinkPage {
 /** What a review link shows: null for an unknown token. Showing it records nothing (see recordOpen). */
 export async function openReviewLink(db: Db, token: string): Promise<ReviewLinkPage | null> {
   const linked = await findRequestByToken(db, token);
-  if (!linked) return null;
+  return linked ? reviewPageOf(db, linked) : null;
+}
+
+/** What the review page shows of a business: its name, its logo and its Google review link. */
+export async function reviewPageOf(db: Db, business: { workspaceId: number; slug: string; businessName: string }): Promise<ReviewLinkPage> {
   const [settingValues, logoVersion] = await Promise.all([
-    readSettings(db, linked.workspaceId, ['google_review_link']),
-    findLogoVersion(db, linked.workspaceId),
+    readSettings(db, business.workspaceId, ['google_review_link']),
+    findLogoVersion(db, business.workspaceId),
   ]);
   return {
-    businessName: linked.businessName,
-    logoUrl: logoVersion ? logoUrl(linked.slug, logoVersion) : null,
+    businessName: business.businessName,
+    logoUrl: logoVersion ? logoUrl(business.slug, logoVersion) : null,
     googleReviewLink: httpUrlOrNull(settingValues.get('google_review_link')),
   };
 }

@@ -14,7 +14,18 @@ const sorted = (people: StaffMember[]) => [...people].sort((a, b) => collator.co
 const requestCount = (n: number) => `${n} ${n === 1 ? 'request' : 'requests'}`;
 
 /** Staff as people (issue 13): everyone who logged a request, renamed, merged or deactivated here. */
-export default function StaffCard() {
+/** Revokes the person's desk card and makes another: the printed one stops crediting them. */
+async function newDeskCard(person: StaffMember): Promise<void> {
+  if (!window.confirm(`Make a new desk card for ${person.firstName}? The card printed now stops working: print the new one.`)) return;
+  try {
+    await adminRequest('POST', `/api/admin/staff/${person.id}/desk-card/rotate`);
+    showAdminToast({ title: 'New desk card made', description: 'Print it from Desk card.', variant: 'success' });
+  } catch (error) {
+    showFailure('Failed to make a new desk card', error);
+  }
+}
+
+export default function StaffCard({ slug }: { slug: string }) {
   const {
     data: people,
     setData: setPeople,
@@ -97,6 +108,24 @@ export default function StaffCard() {
                           Merge into…
                         </button>
                       )}
+                      <a
+                        class="btn btn-ghost min-h-11 px-2.5 py-1.5"
+                        href={`/${slug}/desk-card/${person.id}`}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`Desk card with ${person.firstName}'s QR code, to print`}
+                      >
+                        Desk card
+                      </a>
+                      <button
+                        type="button"
+                        class="btn btn-ghost min-h-11 px-2.5 py-1.5"
+                        onClick={() => void newDeskCard(person)}
+                        disabled={busyId === person.id}
+                        aria-label={`New desk card for ${person.firstName}: the printed one stops working`}
+                      >
+                        New desk card
+                      </button>
                     </div>
                     <button
                       type="button"

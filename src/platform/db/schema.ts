@@ -596,4 +596,6 @@ export const deskCardScans = pgTable('desk_card_scans', {
     .references(() => staff.id, { onDelete: 'cascade' }),
   requestId: integer('request_id').references(() => reviewRequests.id, { onDelete: 'set null' }),
   scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the visitor sent private feedback without giving a name (once per scan). */
+  feedbackAt: timestamp('feedback_at', { withTimezone: true }),
 });

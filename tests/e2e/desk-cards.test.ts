@@ -1,0 +1,87 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
+import { startApp, type TestApp } from '../helpers/app.ts';
+import { axe, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { officeWithTeamAndTemplate } from '../helpers/office.ts';
+
+// Issue 29's acceptance: a desk card scanned in Chromium (the URL its QR code encodes, read back from
+// the picture with jsQR) with a first name becomes a request credited to that person; axe passes on
+// the card and on the walk-in page.
+
+/** The text a QR code on the page encodes, read from its picture as a phone camera would. */
+async function decodeQr(page: Page, selector: string): Promise<string | null> {
+  const png = PNG.sync.read(await page.locator(selector).screenshot());
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}
+
+async function blocking(page: Page): Promise<string[]> {
+  const results = await axe(page).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.skipIf(!browserAvailable)('desk cards in the browser', () => {
+  let app: TestApp;
+  let browser: LaunchedBrowser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp({ DEFAULT_PLAN: 'team' }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('prints a card whose QR code opens the walk-in page; a first name there makes a request for that person', async () => {
+    const office = await officeWithTeamAndTemplate(app);
+    await office.client.post('/api/review-requests', {
+      staffFirstName: 'Tom',
+      staffEmail: 'tom@harbourside.example',
+      teamId: office.teamId,
+      templateId: office.templateId,
+      email: 'first.customer@example.test',
+      firstName: 'First',
+      lastName: 'Customer',
+    });
+    const tom = ((await office.client.get('/api/admin/staff')).json as { staff: { id: number; firstName: string }[] }).staff.find(
+      (p) => p.firstName === 'Tom',
+    )!;
+    await browser.context.addCookies([{ name: SESSION_COOKIE, value: office.client.cookie(SESSION_COOKIE)!, url: app.url }]);
+
+    const page = await browser.context.newPage();
+    try {
+      for (const size of ['a6', 'card']) {
+        await page.goto(`${app.url}/${office.workspace.slug}/desk-card/${tom.id}?size=${size}`);
+        await page.emulateMedia({ media: 'print' });
+        await page.screenshot({ path: `/tmp/desk-card-${size}-print.png`, fullPage: true });
+        await page.emulateMedia({ media: 'screen' });
+        expect(await blocking(page), `axe on the ${size} card`).toEqual([]);
+      }
+      const url = await decodeQr(page, '[data-testid="desk-card"] [role="img"]');
+      expect(url).toMatch(new RegExp(`^${app.url}/q/`));
+
+      // The customer's phone: a fresh context, no session.
+      const phone = await launchBrowser({ viewport: { width: 390, height: 844 } });
+      const visitor = await phone.context.newPage();
+      await visitor.goto(url!);
+      await waitForIslands(visitor);
+      await visitor.screenshot({ path: '/tmp/desk-card-walk-in-phone.png', fullPage: true });
+      expect(await blocking(visitor), 'axe on the walk-in page').toEqual([]);
+      await visitor.getByLabel('Your first name (optional)').fill('Priya');
+      await visitor.getByRole('button', { name: 'Continue' }).click();
+      await visitor.waitForURL((next) => next.pathname.startsWith('/r/'));
+      expect(await visitor.getByRole('heading', { name: 'Leave a public review' }).isVisible()).toBe(true);
+      expect(await visitor.getByRole('heading', { name: 'Send private feedback' }).isVisible()).toBe(true);
+      await phone.close();
+
+      const requests = (await office.client.get('/api/admin/review-requests')).json as { firstName: string; staffFirstName: string; channel: string }[];
+      expect(requests.find((r) => r.channel === 'qr')).toMatchObject({ firstName: 'Priya', staffFirstName: 'Tom' });
+    } finally {
+      await page.close();
+    }
+  });
+});
