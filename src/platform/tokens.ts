@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /** A random token of 192 bits, URL-safe. */
+/** A token as newToken makes it (32 characters), with room for other lengths: anything else names no row. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
 export function newToken(): string {
   return randomBytes(24).toString('base64url');
 }

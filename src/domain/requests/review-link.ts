@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { TOKEN_PATTERN } from '#platform/tokens.ts';
 import type { Db } from '#platform/db/database.ts';
 import { privateFeedback, reviewRequests, workspaces } from '#platform/db/schema.ts';
 import { findLogoVersion, logoUrl } from '#domain/workspace/logo.ts';
@@ -9,9 +10,6 @@ import type { Refusal } from '#contracts/refusal.ts';
 // The tracked review link /r/{token} (public): it records the customer's first open and offers the customer
 // the business's public Google review link and, beside it and equal to it, a private feedback form.
 // Nothing here depends on a rating or on what the customer says (no review gating, decision 013).
-
-/** Tokens are newToken()'s 32 URL-safe characters; anything far from that is not looked up. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** How many private messages one review link accepts (a link is one customer's). */
 export const FEEDBACK_PER_REQUEST_MAX = 5;

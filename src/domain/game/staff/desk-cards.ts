@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
 import { deskCards, staff, workspaces } from '#platform/db/schema.ts';
-import { newToken } from '#platform/tokens.ts';
+import { newToken, TOKEN_PATTERN } from '#platform/tokens.ts';
 
 // A person's desk card (issue 29): a QR code on the counter for that person's walk-in link /q/{token}.
 // One live card per person; rotating revokes it and makes another. The token opens no data (the page
@@ -68,7 +68,7 @@ export interface DeskCard {
 }
 
 export async function findDeskCard(db: Db, token: string): Promise<DeskCard | null> {
-  if (!token || token.length > 100) return null;
+  if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
     .select({
       id: deskCards.id,
