@@ -33,14 +33,13 @@ export function deskCardRefusal(problem: DeskCardProblem): Refusal {
   return REFUSALS[problem];
 }
 
-/** Counts a scan of a card that still credits its person; a scan of any other card counts nothing. */
-export async function recordDeskCardScan(
-  database: Database,
-  token: string,
-): Promise<{ ok: true; scanId: number | null } | { ok: false; problem: DeskCardProblem }> {
+/**
+ * Counts a scan. A card that credits nobody (rotated, or its person inactive) still records the visit,
+ * so its customer can send private feedback, but no visit of it becomes a request.
+ */
+export async function recordDeskCardScan(database: Database, token: string): Promise<{ ok: true; scanId: number } | { ok: false; problem: DeskCardProblem }> {
   const card = await findDeskCard(database.db, token);
   if (!card) return { ok: false, problem: 'not_found' };
-  if (card.notCrediting) return { ok: true, scanId: null };
   const [scan] = await database.db
     .insert(deskCardScans)
     .values({ workspaceId: card.workspaceId, deskCardId: card.id, staffId: card.staffId })
