@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
 import { emailTemplates, reviewRequests, staff, teams } from '#platform/db/schema.ts';
 import type { OutboxStatus } from '#shared/statuses.ts';
@@ -153,6 +153,8 @@ async function candidates(db: Db, workspaceId: number, rule: FollowUpRule, onlyI
       and(
         eq(reviewRequests.workspaceId, workspaceId),
         inArray(reviewRequests.staffId, [...rule.personIds]),
+        // A reminder is an email: a request asked by text alone, or at the desk, has no address for one.
+        ne(reviewRequests.customerEmail, ''),
         onlyId === undefined
           ? sql`${waitingSince} between ${oldest.toISOString()}::timestamptz and ${newest.toISOString()}::timestamptz`
           : eq(reviewRequests.id, onlyId),
