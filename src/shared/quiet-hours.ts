@@ -1,5 +1,7 @@
 // Quiet hours (issue 29): no text goes between their start and end in the workspace's time zone
-// (20:00 to 08:00 unless an admin sets them). Plain Intl, so the log form can say when a text will go.
+// (20:00 to 08:00 unless an admin sets them). Plain Intl through ./time.ts, so the log form can say
+// when a text will go.
+import { addDays, localDateOf, wallClockIn, zoneOffsetMs } from './time.ts';
 
 export const DEFAULT_SMS_QUIET_START = '20:00';
 export const DEFAULT_SMS_QUIET_END = '08:00';
@@ -9,38 +11,9 @@ export function isClockTime(value: string): boolean {
   return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 }
 
+const MINUTE_MS = 60_000;
+const DAY_MINUTES = 24 * 60;
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-
-/** The wall-clock date and time of `instant` in `timeZone`. */
-function localParts(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
-}
-
-/** The instant when the wall clock in `timeZone` first shows this date and time (a skipped time: the first after it). */
-function instantOf(timeZone: string, year: number, month: number, day: number, minutes: number): Date {
-  const wall = Date.UTC(year, month - 1, day, Math.floor(minutes / 60), minutes % 60);
-  // The zone's offset at a guess, then at the answer: two rounds settle every DST change.
-  let guess = wall;
-  for (let round = 0; round < 3; round++) {
-    const local = localParts(new Date(guess), timeZone);
-    const shown = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
-    const next = guess + (wall - shown);
-    if (next === guess) break;
-    guess = next;
-  }
-  return new Date(guess);
-}
 
 /**
  * When quiet hours that hold `now` end: null when `now` is outside them. Quiet hours wrap midnight
@@ -50,12 +23,12 @@ export function quietUntil(now: Date, timeZone: string, quietStart: string, quie
   if (!isClockTime(quietStart) || !isClockTime(quietEnd) || quietStart === quietEnd) return null;
   const start = minutesOf(quietStart);
   const end = minutesOf(quietEnd);
-  const local = localParts(now, timeZone);
-  const minute = local.hour * 60 + local.minute;
+  const wallMs = now.getTime() + zoneOffsetMs(now, timeZone);
+  const minute = Math.floor(wallMs / MINUTE_MS) % DAY_MINUTES;
   const quiet = start < end ? minute >= start && minute < end : minute >= start || minute < end;
   if (!quiet) return null;
   // Past midnight's side of a wrapping window (or inside a plain one), the end is today; else tomorrow.
-  const endsToday = start < end || minute < end;
-  const day = new Date(Date.UTC(local.year, local.month - 1, local.day + (endsToday ? 0 : 1)));
-  return instantOf(timeZone, day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), end);
+  const today = localDateOf(now, timeZone);
+  const endDay = start < end || minute < end ? today : addDays(today, 1);
+  return wallClockIn(Date.parse(`${endDay}T00:00:00Z`) + end * MINUTE_MS, timeZone);
 }

@@ -1,5 +1,6 @@
 // Settings rules shared by the server and the Global Settings card (plain functions, decision 006).
 // Each value rule returns the message for a refused value, or the value as it will be stored.
+import { isClockTime } from './quiet-hours.ts';
 import { REQUEST_CHANNELS } from './statuses.ts';
 
 export const SETTING_KEY_MAX = 64;
@@ -122,7 +123,7 @@ function wholeNumberRule(min: number, max: number, message: string, emptyAllowed
 function clockTimeRule(label: string) {
   return (raw: string): ValueCheck => {
     const value = raw.trim();
-    return /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? { ok: true, value } : { ok: false, message: `${label} is a time written HH:MM, such as 20:00` };
+    return isClockTime(value) ? { ok: true, value } : { ok: false, message: `${label} is a time written HH:MM, such as 20:00` };
   };
 }
 
