@@ -159,7 +159,8 @@ function ByPerson({ people }: { people: PersonFunnel[] }) {
         })}
       </ul>
       <p class="border-t border-slate-100 px-4 py-2.5 text-xs text-slate-500 sm:px-5">
-        Opened: the customer opened the review link. Reviewed: a review was matched to the request. Conversion: reviewed out of sent.
+        Opened: the customer opened the review link, or scanned the person’s desk card without giving a name. Reviewed: a review was matched to the request.
+        Conversion: reviewed out of sent.
       </p>
     </section>
   );

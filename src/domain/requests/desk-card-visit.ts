@@ -42,7 +42,7 @@ export async function recordDeskCardScan(database: Database, token: string): Pro
   if (!card) return { ok: false, problem: 'not_found' };
   const [scan] = await database.db
     .insert(deskCardScans)
-    .values({ workspaceId: card.workspaceId, deskCardId: card.id, staffId: card.staffId })
+    .values({ workspaceId: card.workspaceId, deskCardId: card.id, staffId: card.staffId, credits: card.notCrediting === null })
     .returning({ id: deskCardScans.id });
   return { ok: true, scanId: scan!.id };
 }

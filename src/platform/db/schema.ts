@@ -598,4 +598,6 @@ export const deskCardScans = pgTable('desk_card_scans', {
   scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
   /** When the visitor sent private feedback without giving a name (once per scan). */
   feedbackAt: timestamp('feedback_at', { withTimezone: true }),
+  /** Whether the card credited its person when scanned (migrations/0026): only then an open in their funnel. */
+  credits: boolean('credits').notNull().default(true),
 });

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Db } from '#platform/db/database.ts';
 import { announcedIfDone } from '#platform/live/publish.ts';
-import { reviewRequests, staff } from '#platform/db/schema.ts';
+import { deskCardScans, reviewRequests, staff } from '#platform/db/schema.ts';
 import type { Refusal } from '#contracts/refusal.ts';
 
 // The admin's side of staff as people (issue 13, docs/decisions/032): list, rename, deactivate and
@@ -105,6 +105,11 @@ async function mergeStaffRows(db: Db, workspaceId: number, fromId: number, intoI
       .update(reviewRequests)
       .set({ staffId: intoId })
       .where(and(eq(reviewRequests.workspaceId, workspaceId), eq(reviewRequests.staffId, fromId)));
+    // Nameless desk-card scans are opens in the person's funnel: they follow the requests.
+    await tx
+      .update(deskCardScans)
+      .set({ staffId: intoId })
+      .where(and(eq(deskCardScans.workspaceId, workspaceId), eq(deskCardScans.staffId, fromId)));
     await tx
       .update(staff)
       .set({ mergedIntoId: intoId })
