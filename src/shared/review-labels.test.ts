@@ -38,6 +38,11 @@ describe('evidenceLines', () => {
         runnerUp: { requestId: 3, confidence: 52 },
       }),
     ).toEqual(['First name: nickname · last name: exact', '2 days after the request', 'Review link clicked', 'Runner-up at 52%']);
+    expect(evidenceLines({ name: { score: 0, first: 'none', last: 'none', conflict: false }, daysAfterRequest: 3, phone: true })).toEqual([
+      'First name: no fit · last name: no fit',
+      '3 days after the request',
+      'Same phone number as the request',
+    ]);
     expect(
       evidenceLines({ name: { score: 0.95, first: 'exact', last: 'exact', conflict: false, handle: 'email' }, daysAfterRequest: 0.2, clicked: false }),
     ).toEqual(['Name is the customer’s email name', 'Same day as the request']);

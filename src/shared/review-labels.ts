@@ -51,6 +51,7 @@ export interface EvidenceView {
   timeFactor?: number;
   clicked?: boolean;
   clickBonus?: number;
+  phone?: boolean;
   runnerUp?: { requestId?: number; confidence?: number };
 }
 
@@ -93,6 +94,7 @@ export function evidenceLines(evidence: unknown): string[] {
     if (name.conflict === true) lines.push('Another name in the review does not fit');
   }
   if (typeof e.daysAfterRequest === 'number' && Number.isFinite(e.daysAfterRequest)) lines.push(days(e.daysAfterRequest));
+  if (e.phone === true) lines.push('Same phone number as the request');
   if (e.clicked === true) lines.push('Review link clicked');
   const runnerUp = e.runnerUp;
   if (runnerUp && typeof runnerUp.confidence === 'number') lines.push(`Runner-up at ${runnerUp.confidence}%`);

@@ -106,6 +106,11 @@ describe('desk cards', () => {
     expect(await app.database.db.select().from(reviewRequests).where(eq(reviewRequests.workspaceId, office.workspaceId))).toHaveLength(1);
     const scans = await app.database.db.select().from(deskCardScans).where(eq(deskCardScans.workspaceId, office.workspaceId));
     expect(scans).toEqual([expect.objectContaining({ staffId: office.tom.id, requestId: null })]);
+    // The report's By person counts it as an open of Tom's, beside the request he logged.
+    const byPerson = (await office.client.get('/api/requests-report?by=person')).json as {
+      people: { firstName: string; opened: number; deskCardOpens: number }[];
+    };
+    expect(byPerson.people.find((p) => p.firstName === 'Tom')).toMatchObject({ opened: 1, deskCardOpens: 1 });
 
     const feedback = (message: string) => office.visitor.post(`/api/q/${office.token}/feedback`, { scanId, message });
     expect((await feedback('The wait was long')).status).toBe(200);

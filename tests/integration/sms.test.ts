@@ -106,6 +106,35 @@ describe('review requests by text message', () => {
     expect(office.sentTo(MOBILE)).toHaveLength(1);
   });
 
+  it("matches a CRM review carrying the customer's phone to the text request, where the name alone could not", async () => {
+    const office = await textingOffice();
+    const texted = await office.logText('0412 777 888');
+    expect(texted.status, texted.text).toBe(201);
+    // Another Sam Lee asked by email the same day: by name the two are a coin toss.
+    const emailed = await office.client.post('/api/review-requests', {
+      staffFirstName: 'Ana',
+      staffEmail: 'ana@harbourside.example',
+      teamId: office.teamId,
+      templateId: office.templateId,
+      firstName: 'Sam',
+      lastName: 'Lee',
+      email: 'sam.lee@example.com',
+      channel: 'email',
+    });
+    expect(emailed.status, emailed.text).toBe(201);
+    const webhook = ((await office.client.get('/api/admin/crm-webhook')).json as { url: string }).url;
+    // HighLevel's Webhook action: the contact's data at the top level, the review in custom values.
+    const delivered = await fetch(webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contact_id: 'c-1', full_name: 'Sam Lee', phone: '+61412777888', customData: { rating: 5, review_id: 'hl-phone-1' } }),
+    });
+    expect(delivered.status).toBe(201);
+    const reviewId = ((await delivered.json()) as { id: number }).id;
+    const item = await office.requestItem((texted.json as { request: { id: number } }).request.id);
+    expect(item).toMatchObject({ matchedReviewId: reviewId, matchStatus: 'auto_matched', matchConfidence: 100 });
+  });
+
   it('sends once after Twilio answers 429 then 201', async () => {
     const office = await textingOffice();
     const phone = '+61412000429';

@@ -74,8 +74,8 @@ describe('reportCsv', () => {
 describe('personFunnelCsv', () => {
   it('writes a BOM, its own header and one line per person, names guarded like every cell', () => {
     const csv = personFunnelCsv([
-      { staffId: 1, firstName: 'Ann', sent: 3, opened: 2, reviewed: 2 },
-      { staffId: 2, firstName: '=Bob', sent: 1, opened: 0, reviewed: 0 },
+      { staffId: 1, firstName: 'Ann', sent: 3, opened: 2, reviewed: 2, deskCardOpens: 1 },
+      { staffId: 2, firstName: '=Bob', sent: 1, opened: 0, reviewed: 0, deskCardOpens: 0 },
     ]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual(['Person,Sent,Opened,Reviewed,Conversion (%)', 'Ann,3,2,2,67', "'=Bob,1,0,0,0", '']);

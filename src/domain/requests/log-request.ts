@@ -188,7 +188,7 @@ export async function logReviewRequest(ctx: LogRequestContext, workspace: Worksp
         customerEmail: byEmail ? input.email : '',
         channel,
         customerPhone: phone,
-        ...matchKeyColumns({ firstName: input.firstName, lastName: input.lastName, email: byEmail ? input.email : '' }),
+        ...matchKeyColumns({ firstName: input.firstName, lastName: input.lastName, email: byEmail ? input.email : '', phone }),
         templateId: template.id,
         emailSubject: subject,
         emailHtml: bodyHtml,

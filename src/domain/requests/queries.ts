@@ -242,7 +242,7 @@ async function changeRequest(db: Db, workspace: Pick<Workspace, 'id'>, requestId
   const team = await getTeamInWorkspace(db, workspace.id, changes.teamId);
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: reviewRequests.id, teamId: reviewRequests.teamId })
+      .select({ id: reviewRequests.id, teamId: reviewRequests.teamId, phone: reviewRequests.customerPhone })
       .from(reviewRequests)
       .where(and(eq(reviewRequests.workspaceId, workspace.id), eq(reviewRequests.id, requestId)))
       .for('update');
@@ -254,7 +254,8 @@ async function changeRequest(db: Db, workspace: Pick<Workspace, 'id'>, requestId
         customerFirstName: changes.firstName,
         customerLastName: changes.lastName,
         customerEmail: changes.email,
-        ...matchKeyColumns(changes),
+        // The phone the request was texted to stays one of its keys.
+        ...matchKeyColumns({ ...changes, phone: row.phone }),
         staffFirstName: changes.staffFirstName,
         teamId: team.id,
       })

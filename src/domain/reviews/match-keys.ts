@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const REFRESH_BATCH = 500;
 
 /** The match-key columns of a request with these customer details, for its insert or update. */
-export function matchKeyColumns(customer: { firstName: string; lastName: string; email: string }) {
+export function matchKeyColumns(customer: { firstName: string; lastName: string; email: string; phone?: string | null }) {
   return { matchKeys: requestMatchKeys(customer), matchKeysVersion: MATCH_KEYS_VERSION };
 }
 
@@ -64,6 +64,7 @@ export function candidateQuery(db: Db, workspaceId: number, review: IncomingRevi
       firstName: reviewRequests.customerFirstName,
       lastName: reviewRequests.customerLastName,
       email: reviewRequests.customerEmail,
+      phone: reviewRequests.customerPhone,
       createdAt: reviewRequests.createdAt,
       clickedAt: reviewRequests.clickedAt,
       teamId: reviewRequests.teamId,

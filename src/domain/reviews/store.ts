@@ -21,6 +21,8 @@ export interface IncomingReview {
   ownerReplyTime?: Date | null;
   /** Where a CRM says the review was written (Google, Facebook, ...). */
   platform?: string | null;
+  /** The reviewer's mobile number (E.164) where the delivery carries one: matched on, not stored. */
+  phone?: string | null;
 }
 
 /**

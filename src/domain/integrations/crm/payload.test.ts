@@ -29,7 +29,15 @@ describe('parseCrmPayload', () => {
       createdAt: new Date('2026-03-01T10:00:00Z'),
       reviewUrl: 'https://g.page/x',
       platform: 'google',
+      phone: null,
     });
+  });
+
+  it("reads the contact's phone number from HighLevel's contact data or the custom values", () => {
+    const contact = { contact_id: 'c1', full_name: 'Ana Silva', email: 'ana@example.com', phone: '+61 412 345 678', customData: { rating: 5 } };
+    expect(review(contact).phone).toBe('+61 412 345 678');
+    expect(review({ customData: { rating: 5, customer_phone: '0412 345 678' } }).phone).toBe('0412 345 678');
+    expect(review({ rating: 5, phone: { number: '1' } }).phone).toBeNull();
   });
 
   it('reads a HighLevel workflow delivery with the review in customData', () => {
@@ -94,7 +102,7 @@ describe('parseCrmPayload', () => {
       createdAt: 'yesterday',
       source: { name: 'google' },
     });
-    expect(kept).toMatchObject({ rating: 5, reviewerName: null, reviewText: null, reviewUrl: null, createdAt: null, platform: null });
+    expect(kept).toMatchObject({ rating: 5, reviewerName: null, reviewText: null, reviewUrl: null, createdAt: null, platform: null, phone: null });
   });
 
   it('gives a link without a scheme https:// and drops an unreadable one', () => {

@@ -19,6 +19,8 @@ export interface CrmReview {
   reviewUrl: string | null;
   /** Where the CRM says the review was written (Google, Facebook, ...). */
   platform: string | null;
+  /** The contact's phone number as the CRM sent it (HighLevel's contact data carries `phone`). */
+  phone: string | null;
 }
 
 export type CrmBody = Record<string, unknown>;
@@ -32,6 +34,7 @@ const SPELLINGS = {
   createdAt: ['createdAt', 'created_at', 'dateAdded', 'date_added', 'createTime', 'timestamp', 'date', 'review_date', 'reviewDate'],
   reviewUrl: ['reviewUrl', 'review_url', 'url', 'link', 'reviewLink', 'review_link'],
   platform: ['platform', 'source', 'reviewSource', 'review_source'],
+  phone: ['phone', 'phoneNumber', 'phone_number', 'contactPhone', 'contact_phone', 'customerPhone', 'customer_phone', 'mobile'],
 } as const;
 
 /** Where a workflow puts the review's values, in the order they are looked at. */
@@ -43,6 +46,7 @@ const TEXT_MAX = 10_000;
 const ID_MAX = 200;
 const URL_MAX = 2000;
 const PLATFORM_MAX = 50;
+const PHONE_MAX = 40;
 
 export type BodyRead = { ok: true; body: CrmBody } | { ok: false; message: string };
 
@@ -101,6 +105,7 @@ export function parseCrmPayload(body: CrmBody, context: ParseContext): CrmParse 
     createdAt,
     reviewUrl: readUrl(pick(body, SPELLINGS.reviewUrl)),
     platform: cleanText(pick(body, SPELLINGS.platform), PLATFORM_MAX),
+    phone: cleanText(pick(body, SPELLINGS.phone), PHONE_MAX),
   };
   // Without a review id, the delivery identifies the review: a re-delivery (same webhookId) is one
   // review, and two customers called John who both gave 5 stars are two.

@@ -4,7 +4,8 @@ import type { Database } from '#platform/db/database.ts';
 import type { CrmDeliveryStatus } from '#shared/statuses.ts';
 import { ingestReviewRecorded } from '#domain/reviews/ingest.ts';
 import type { IncomingReview } from '#domain/reviews/store.ts';
-import { challengeSettings } from '#domain/reviews/scoring.ts';
+import { readSmsSettings } from '#domain/sms/sms-settings.ts';
+import { readMobileNumber } from '#shared/phone.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { findDelivery, recordDelivery } from './delivery-log.ts';
 import { crmWebhookId, parseCrmPayload, readCrmBody } from './payload.ts';
@@ -92,8 +93,8 @@ async function handle(
   const read = readCrmBody(body, delivery.contentType);
   if (!read.ok) return refuse(400, read.message, madeKey, 'body');
   const deliveryKey = crmWebhookId(read.body) ?? madeKey;
-  const { timezone } = await challengeSettings(database.db, workspace);
-  const parsed = parseCrmPayload(read.body, { deliveryKey, timeZone: timezone, now: new Date() });
+  const { timeZone, phoneCountry } = await readSmsSettings(database.db, workspace.id);
+  const parsed = parseCrmPayload(read.body, { deliveryKey, timeZone, now: new Date() });
   if (!parsed.ok) return refuse(400, parsed.message, deliveryKey, parsed.field);
 
   const { review } = parsed;
@@ -107,6 +108,8 @@ async function handle(
     createTime: review.createdAt ?? new Date(),
     reviewUrl: review.reviewUrl,
     platform: review.platform,
+    // A contact's number finds the request texted to it; one that is no mobile number finds none.
+    phone: phoneOf(review.phone, phoneCountry),
   };
   const { ingested, recorded: id } = await ingestReviewRecorded({ database, jobs }, workspace, incoming, (tx, ingested) => {
     const status = ingested?.created ? 'stored' : 'duplicate';
@@ -119,4 +122,11 @@ async function handle(
   return ingested.created
     ? { status: 'stored', httpStatus: 201, message: 'Review received', reviewId: ingested.id, deliveryLogId: id }
     : { status: 'duplicate', httpStatus: 200, message: 'Already received', reviewId: ingested.id, deliveryLogId: id };
+}
+
+/** A contact's number in E.164, read in the workspace's country; null when it is none a text could reach. */
+function phoneOf(typed: string | null, country: string): string | null {
+  if (!typed) return null;
+  const read = readMobileNumber(typed, country);
+  return read.ok ? read.e164 : null;
 }

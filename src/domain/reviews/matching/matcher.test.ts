@@ -224,6 +224,44 @@ describe('matchReviews', () => {
   });
 });
 
+describe('a phone number', () => {
+  const phone = '+61412345678';
+
+  it('matches the request texted to it, whatever the name says, with the reason shown', () => {
+    const texted = request('Sarah', 'Kim', { email: '', phone });
+    const other = request('Sarah', 'Kim');
+    const result = matchReview({ reviewerName: 'S K', createTime: at(DAY), phone }, new RequestIndex([other, texted]));
+    expect(result).toMatchObject({ status: 'auto_matched', requestId: texted.id, confidence: 95, evidence: { phone: true } });
+    // A full name that fits as well leaves no doubt.
+    expect(matchReview({ reviewerName: 'Sarah Kim', createTime: at(DAY), phone }, new RequestIndex([texted]))).toMatchObject({ confidence: 100 });
+    // The same review without the number is a coin toss between the two.
+    expect(matchReview({ reviewerName: 'Sarah Kim', createTime: at(DAY) }, new RequestIndex([other, texted])).status).toBe('needs_review');
+  });
+
+  it('takes the latest request before the review, never a later one, and finds it through the stored keys', () => {
+    const first = request('Tom', 'Ng', { phone, createdAt: at(0) });
+    const second = request('Tom', 'Ng', { phone, createdAt: at(2 * DAY) });
+    const after = request('Tom', 'Ng', { phone, createdAt: at(9 * DAY) });
+    const review = { reviewerName: 'A Google User', createTime: at(3 * DAY), phone };
+    expect(matchReview(review, new RequestIndex([first, second, after]))).toMatchObject({ status: 'auto_matched', requestId: second.id });
+    expect(requestMatchKeys(second)).toContain(`t:${phone}`);
+    expect(matchLookup(review).keys).toContain(`t:${phone}`);
+  });
+
+  it('finds nothing for another number, and a taken request takes no second review', () => {
+    const texted = request('Lea', 'Wu', { phone });
+    expect(matchReview({ reviewerName: null, createTime: at(DAY), phone: '+61498765432' }, new RequestIndex([texted])).status).toBe('unmatched');
+    const results = matchReviews(
+      [
+        { reviewerName: 'Lea Wu', createTime: at(DAY), phone },
+        { reviewerName: 'Lea W', createTime: at(2 * DAY), phone },
+      ],
+      [texted],
+    );
+    expect([...results.values()].map((r) => r.status)).toEqual(['auto_matched', 'unmatched']);
+  });
+});
+
 describe('candidate lookup by stored keys', () => {
   interface Labelled {
     requests: { firstName: string; lastName: string; email: string; createdAt: string; clickedAt: string | null }[];
@@ -260,9 +298,10 @@ describe('candidate lookup by stored keys', () => {
   });
 
   it('asks for a new key version when the keys a name is filed under change', () => {
-    const keys = set.scenarios.flatMap((s) => requestsOf(s).map((r) => requestMatchKeys(r).sort().join(' ')));
+    const texted = { firstName: 'Ann', lastName: 'Lee', email: '', phone: '+61412345678' };
+    const keys = [...set.scenarios.flatMap((s) => requestsOf(s)), texted].map((r) => requestMatchKeys(r).sort().join(' '));
     const fingerprint = createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 16);
     // A new fingerprint means stored keys are out of date: bump MATCH_KEYS_VERSION, then this line.
-    expect({ version: MATCH_KEYS_VERSION, fingerprint }).toEqual({ version: 1, fingerprint: 'cd2e04d512af8b27' });
+    expect({ version: MATCH_KEYS_VERSION, fingerprint }).toEqual({ version: 2, fingerprint: '7bf9dd1b96ace462' });
   });
 });

@@ -18,6 +18,8 @@ export interface OpenRequest {
   firstName: string;
   lastName: string;
   email: string;
+  /** The customer's mobile number (E.164) when the request was sent by text. */
+  phone?: string | null;
   createdAt: Date;
   clickedAt: Date | null;
 }
@@ -25,6 +27,8 @@ export interface OpenRequest {
 export interface IncomingReviewForMatching {
   reviewerName: string | null;
   createTime: Date;
+  /** The reviewer's phone number (E.164), where the review carries its customer's (a CRM contact's). */
+  phone?: string | null;
 }
 
 export interface MatchEvidence {
@@ -33,6 +37,8 @@ export interface MatchEvidence {
   timeFactor: number;
   clicked: boolean;
   clickBonus: number;
+  /** The review carries the request's phone number. */
+  phone?: boolean;
   /** The runner-up's confidence, when there was one. */
   runnerUp?: { requestId: number; confidence: number };
 }
@@ -75,10 +81,16 @@ const prefix = (word: string) => soundsLike(word).slice(0, 4);
  * romanisation): requests keep their keys in the database (review_requests.match_keys), and those of
  * an older version are worked out again before a review is matched (src/domain/reviews/match-keys.ts).
  */
-export const MATCH_KEYS_VERSION = 1;
+export const MATCH_KEYS_VERSION = 2;
 
-/** The keys that find a customer: name words, nickname groups, sound-alike prefixes and the email's local part. */
-function keysOfName(name: CustomerName): string[] {
+/** The key of a phone number (E.164): a request sent by text is found by the number it went to. */
+const phoneKey = (phone: string) => `t:${phone}`;
+
+/**
+ * The keys that find a customer: name words, nickname groups, sound-alike prefixes, the email's local
+ * part and the phone number.
+ */
+function keysOfName(name: CustomerName, phone?: string | null): string[] {
   const keys = new Set<string>();
   for (const word of [...name.first, ...name.last]) {
     if (word.length < 2) continue;
@@ -89,12 +101,13 @@ function keysOfName(name: CustomerName): string[] {
   for (const word of name.first) for (const related of relatedNames(word) ?? []) keys.add(`g:${related}`);
   if (name.emailLocal) keys.add(`e:${name.emailLocal}`);
   if (name.emailLocal.length >= 4) keys.add(`p:${prefix(name.emailLocal)}`);
+  if (phone) keys.add(phoneKey(phone));
   return [...keys];
 }
 
 /** The keys a request is filed under, as stored with it when it is logged. */
-export function requestMatchKeys(request: Pick<OpenRequest, 'firstName' | 'lastName' | 'email'>): string[] {
-  return keysOfName(parseCustomer(request.firstName, request.lastName, request.email));
+export function requestMatchKeys(request: Pick<OpenRequest, 'firstName' | 'lastName' | 'email' | 'phone'>): string[] {
+  return keysOfName(parseCustomer(request.firstName, request.lastName, request.email), request.phone);
 }
 
 /** The keys under which the requests a reviewer's name may stand for are filed. */
@@ -132,7 +145,9 @@ function lookupKeys(reviewer: ReviewerName): string[] {
 export function matchLookup(review: IncomingReviewForMatching): { keys: string[]; clickedFrom: Date; clickedTo: Date } {
   const reviewer = parseReviewerName(review.reviewerName);
   const at = review.createTime.getTime();
-  return { keys: reviewer ? lookupKeys(reviewer) : [], clickedFrom: new Date(at - ANONYMOUS_CLICK_WINDOW_MS), clickedTo: new Date(at + CLOCK_SKEW_MS) };
+  const keys = reviewer ? lookupKeys(reviewer) : [];
+  if (review.phone) keys.push(phoneKey(review.phone));
+  return { keys, clickedFrom: new Date(at - ANONYMOUS_CLICK_WINDOW_MS), clickedTo: new Date(at + CLOCK_SKEW_MS) };
 }
 
 /** Open requests indexed by the name words, nickname groups, prefixes and email that can find them. */
@@ -149,7 +164,7 @@ export class RequestIndex {
     const name = parseCustomer(request.firstName, request.lastName, request.email);
     const entry = { request, name };
     if (request.clickedAt) this.clicked.push(entry);
-    for (const key of keysOfName(name)) {
+    for (const key of keysOfName(name, request.phone)) {
       const list = this.byKey.get(key);
       if (list) list.push(entry);
       else this.byKey.set(key, [entry]);
@@ -167,6 +182,11 @@ export class RequestIndex {
       const at = e.request.clickedAt!.getTime();
       return at >= from && at <= to && !this.taken.has(e.request.id);
     });
+  }
+
+  /** Open requests sent to this phone number. */
+  withPhone(phone: string): Indexed[] {
+    return (this.byKey.get(phoneKey(phone)) ?? []).filter((e) => !this.taken.has(e.request.id));
   }
 
   candidates(reviewer: ReviewerName): Indexed[] {
@@ -206,10 +226,37 @@ function matchByClickAlone(reviewTime: number, index: RequestIndex, confidence =
   };
 }
 
+/** A review that carries the phone number a request was texted to is that customer's, whatever the name says. */
+const PHONE_CONFIDENCE = 95;
+
+/**
+ * The request texted to the review's phone number: the latest one before the review (a customer asked
+ * twice is one customer, and the latest request is the one they answer). The name adds to the
+ * confidence when it fits; it cannot take the match away.
+ */
+function matchByPhone(review: IncomingReviewForMatching, reviewer: ReviewerName | null, reviewTime: number, index: RequestIndex): MatchResult | null {
+  if (!review.phone) return null;
+  const [latest] = index
+    .withPhone(review.phone)
+    .filter((e) => reviewTime - e.request.createdAt.getTime() >= -CLOCK_SKEW_MS)
+    .sort((a, b) => b.request.createdAt.getTime() - a.request.createdAt.getTime() || b.request.id - a.request.id);
+  if (!latest) return null;
+  const name = reviewer ? nameScore(reviewer, latest.name) : { score: 0, first: 'none' as const, last: 'none' as const, conflict: false };
+  const days = Math.max(0, (reviewTime - latest.request.createdAt.getTime()) / DAY_MS);
+  return {
+    status: 'auto_matched',
+    requestId: latest.request.id,
+    confidence: Math.max(PHONE_CONFIDENCE, Math.round(100 * Math.min(1, name.score))),
+    evidence: { name, daysAfterRequest: Math.round(days * 10) / 10, timeFactor: 1, clicked: false, clickBonus: 0, phone: true },
+  };
+}
+
 /** Finds the request a review most likely came from, with an honest confidence and its reasons. */
 export function matchReview(review: IncomingReviewForMatching, index: RequestIndex): MatchResult {
   const reviewer = parseReviewerName(review.reviewerName);
   const reviewTime = review.createTime.getTime();
+  const byPhone = matchByPhone(review, reviewer, reviewTime, index);
+  if (byPhone) return byPhone;
   if (!reviewer) return matchByClickAlone(reviewTime, index) ?? { status: 'unmatched', confidence: 0 };
 
   const scored: { id: number; confidence: number; sinceRequest: number; evidence: MatchEvidence }[] = [];
