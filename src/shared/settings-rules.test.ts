@@ -56,6 +56,7 @@ describe('settings rules', () => {
     expect(checkSettingValue('show_reviewer_names', 'FALSE')).toEqual({ ok: true, value: 'false' });
     expect(checkSettingValue('show_reviewer_names', 'no').ok).toBe(false);
     expect(checkSettingValue('wallboard_panels', 'people, teams,people')).toEqual({ ok: true, value: 'people,teams' });
+    expect(checkSettingValue('wallboard_panels', 'teams,desk-cards')).toEqual({ ok: true, value: 'teams,desk-cards' });
     expect(checkSettingValue('wallboard_panels', 'teams,charts').ok).toBe(false);
     expect(checkSettingValue('wallboard_panels', '').ok).toBe(false);
     expect(checkSettingValue('wallboard_rotate_seconds', '4').ok).toBe(false);

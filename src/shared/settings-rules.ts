@@ -41,9 +41,11 @@ export const SMS_SETTING_KEYS = {
   phoneCountry: 'phone_country',
 } as const;
 
-/** The wallboard's panels (issue 13), in the order they rotate. */
-export const WALLBOARD_PANELS = ['teams', 'people', 'week', 'latest'] as const;
+/** The wallboard's panels (issue 13; the people's desk-card QR codes, issue 29), in the order they rotate. */
+export const WALLBOARD_PANELS = ['teams', 'people', 'week', 'latest', 'desk-cards'] as const;
 export type WallboardPanel = (typeof WALLBOARD_PANELS)[number];
+/** The panels of a wallboard whose admin never chose: the desk cards' codes are for screens customers see, so they are asked for. */
+export const DEFAULT_WALLBOARD_PANELS: readonly WallboardPanel[] = ['teams', 'people', 'week', 'latest'];
 export const WEEKLY_GOAL_MAX = 10_000;
 export const ROTATE_SECONDS_MIN = 5;
 export const ROTATE_SECONDS_MAX = 600;

@@ -36,7 +36,8 @@ describe.skipIf(!browserAvailable)('desk cards in the browser', () => {
     await app?.close();
   });
 
-  it('prints a card whose QR code opens the walk-in page; a first name there makes a request for that person', async () => {
+  /** A workspace whose person Tom logged a request, its admin session in the browser. */
+  async function officeWithTom() {
     const office = await officeWithTeamAndTemplate(app);
     await office.client.post('/api/review-requests', {
       staffFirstName: 'Tom',
@@ -51,6 +52,11 @@ describe.skipIf(!browserAvailable)('desk cards in the browser', () => {
       (p) => p.firstName === 'Tom',
     )!;
     await browser.context.addCookies([{ name: SESSION_COOKIE, value: office.client.cookie(SESSION_COOKIE)!, url: app.url }]);
+    return { office, tom };
+  }
+
+  it('prints a card whose QR code opens the walk-in page; a first name there makes a request for that person', async () => {
+    const { office, tom } = await officeWithTom();
 
     const page = await browser.context.newPage();
     try {
@@ -80,6 +86,64 @@ describe.skipIf(!browserAvailable)('desk cards in the browser', () => {
 
       const requests = (await office.client.get('/api/admin/review-requests')).json as { firstName: string; staffFirstName: string; channel: string }[];
       expect(requests.find((r) => r.channel === 'qr')).toMatchObject({ firstName: 'Priya', staffFirstName: 'Tom' });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("shows the people's codes on the wallboard, readable from the screen and above the fold from a 720p TV to a 4K one", async () => {
+    const { office, tom } = await officeWithTom();
+    const url = ((await office.client.get(`/api/admin/staff/${tom.id}/desk-card`)).json as { url: string }).url;
+    // Six people with cards: two rows of codes.
+    for (const name of ['Ana', 'Ben', 'Cleo', 'Dev', 'Eve']) {
+      await office.client.post('/api/review-requests', {
+        staffFirstName: name,
+        staffEmail: `${name.toLowerCase()}@harbourside.example`,
+        teamId: office.teamId,
+        templateId: office.templateId,
+        email: `${name.toLowerCase()}.customer@example.test`,
+        firstName: 'A',
+        lastName: 'Customer',
+      });
+    }
+    const people = ((await office.client.get('/api/admin/staff')).json as { staff: { id: number }[] }).staff;
+    for (const person of people) expect((await office.client.get(`/api/admin/staff/${person.id}/desk-card`)).status).toBe(200);
+    expect((await office.client.request('PUT', '/api/settings/wallboard_panels', { value: 'teams,desk-cards' })).status).toBe(200);
+
+    const page = await browser.context.newPage();
+    try {
+      for (const [width, height] of [
+        [1280, 720],
+        [1920, 1080],
+        [3840, 2160],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto(`${app.url}/${office.workspace.slug}`);
+        await waitForIslands(page);
+        await page.getByRole('button', { name: 'Scan to review' }).click();
+        const codes = page.getByTestId('desk-card-code');
+        await expect.poll(() => codes.count()).toBe(6);
+        await expect
+          .poll(() =>
+            page.evaluate(
+              () =>
+                [...document.images].every((img) => img.complete && img.naturalWidth > 0) && document.getAnimations().every((a) => a.playState !== 'running'),
+            ),
+          )
+          .toBe(true);
+        await page.screenshot({ path: `/tmp/wallboard-desk-cards-${width}x${height}.png` });
+        const toms = codes.filter({ hasText: 'Tom' });
+        expect(await decodeQr(page, '[data-testid="desk-card-code"]:last-child img'), `Tom's code at ${width}x${height}`).toBe(url);
+        if (width >= 1280) {
+          // Every code and its name on the screen, none cut off by the panel.
+          const panel = (await page.getByTestId('wallboard-panel-desk-cards').boundingBox())!;
+          const last = (await toms.boundingBox())!;
+          expect(last.y + last.height, `the last name's bottom at ${width}x${height}`).toBeLessThanOrEqual(Math.min(height, panel.y + panel.height));
+          expect((await codes.first().locator('img').boundingBox())!.height, `a code's side at ${width}x${height}`).toBeGreaterThanOrEqual(height * 0.12);
+        }
+      }
+      expect(await blocking(page), 'axe on the wallboard with the codes').toEqual([]);
     } finally {
       await page.close();
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskCardScans, privateFeedback, reviewRequests } from '#platform/db/schema.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
+import { setPlan } from '../helpers/accounts.ts';
 import { officeWithTeamAndTemplate } from '../helpers/office.ts';
 
 // Issue 29, part 2: a person's desk card and its walk-in link /q/{token}.
@@ -158,5 +159,48 @@ describe('desk cards', () => {
       expect(page.text).toContain(`data-size="${size}"`);
     }
     expect((await office.client.get(`/${office.workspace.slug}/desk-card/999999`)).status).toBe(404);
+  });
+
+  it('shows the board\'s people\'s codes on the wallboard once its "Scan to review" panel is on, each on the board of the team it credits', async () => {
+    const office = await officeWithTom();
+    type Board = { deskCards: { firstName: string; qrUrl: string }[]; display: { panels: string[] } };
+    const board = async (query = '') => (await office.client.get(`/api/dashboard${query}`)).json as Board;
+    // Asked for, not shown by default: the codes are for screens customers see.
+    expect(await board()).toMatchObject({ deskCards: [], display: { panels: ['teams', 'people', 'week', 'latest'] } });
+    expect((await office.client.request('PUT', '/api/settings/wallboard_panels', { value: 'teams,desk-cards' })).status).toBe(200);
+    const [shown] = (await board()).deskCards;
+    expect(shown).toEqual({ staffId: office.tom.id, firstName: 'Tom', qrUrl: `/api/q/${office.token}/qr.svg` });
+    const image = await fetch(`${app.url}${shown!.qrUrl}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await image.text()).toMatch(/^<svg[^>]*viewBox/);
+
+    // A new card replaces the old code on the board, and the old one is gone.
+    const rotated = (await office.client.post(`/api/admin/staff/${office.tom.id}/desk-card/rotate`)).json as { url: string };
+    const token = new URL(rotated.url).pathname.split('/')[2]!;
+    expect((await board()).deskCards.map((c) => c.qrUrl)).toEqual([`/api/q/${token}/qr.svg`]);
+    expect((await fetch(`${app.url}${shown!.qrUrl}`)).status).toBe(404);
+
+    // Agency: Tom's card credits the team he last asked for; once that team is on a named wallboard, his code moves there.
+    await setPlan(app, office.workspaceId, 'agency');
+    const named = (await office.client.post('/api/admin/wallboards', { name: 'Clinic B' })).json as { id: number };
+    const teamB = (await office.client.post('/api/teams', { name: 'B Desk', wallboardId: named.id })).json as { id: number };
+    const logged = await office.client.post('/api/review-requests', {
+      staffFirstName: 'Tom',
+      staffEmail: 'tom@harbourside.example',
+      teamId: teamB.id,
+      templateId: office.templateId,
+      email: 'second.customer@example.test',
+      firstName: 'Second',
+      lastName: 'Customer',
+    });
+    expect(logged.status, logged.text).toBe(201);
+    expect((await board()).deskCards).toEqual([]);
+    expect((await board(`?wallboard=${named.id}`)).deskCards.map((c) => c.firstName)).toEqual(['Tom']);
+
+    // A deactivated person's code leaves the screens.
+    expect((await office.client.request('PUT', `/api/admin/staff/${office.tom.id}`, { active: false })).status).toBe(200);
+    expect((await board(`?wallboard=${named.id}`)).deskCards).toEqual([]);
+    expect((await fetch(`${app.url}/api/q/${token}/qr.svg`)).status).toBe(404);
   });
 });

@@ -9,8 +9,9 @@ import { findLogoVersion, logoUrl } from '#domain/workspace/logo.ts';
 import { LIVE_REVIEW } from '#domain/reviews/store.ts';
 import { averageRatingX10, COUNTED_FOR_TEAM, teamScores, type TeamScore } from '#domain/reviews/scoring.ts';
 import { readSettings } from '#domain/workspace/settings.ts';
-import { DEFAULT_ROTATE_SECONDS, WALLBOARD_PANELS, type WallboardPanel } from '#shared/settings-rules.ts';
+import { DEFAULT_ROTATE_SECONDS, DEFAULT_WALLBOARD_PANELS, WALLBOARD_PANELS, type WallboardPanel } from '#shared/settings-rules.ts';
 import { findWallboard, type Wallboard } from './wallboards.ts';
+import { deskCardQrPath, liveDeskCards } from './staff/desk-cards.ts';
 import { findWorkspaceById, type Workspace } from '#domain/workspace/workspaces.ts';
 import { isUnknownTeamName } from '#shared/team-rules.ts';
 
@@ -61,6 +62,14 @@ export interface WallboardDisplay {
   showUnknownTeam: boolean;
 }
 
+/** A person's desk card on the wallboard's "Scan to review" panel (issue 29). */
+export interface DashboardDeskCard {
+  staffId: number;
+  firstName: string;
+  /** The card's QR code, an SVG image of its /q/{token} link. */
+  qrUrl: string;
+}
+
 /** The wallboard's data: SPEC.md section 3 "Dashboard payload", and the game of issue 13. */
 export interface Dashboard {
   teams: DashboardTeam[];
@@ -72,11 +81,15 @@ export interface Dashboard {
   /** This week's people leaderboard (the wallboard's people panel). */
   people: LeaderboardPerson[];
   latestReviews: LatestReview[];
+  /** The board's people's desk cards, when its "Scan to review" panel is on; empty otherwise. */
+  deskCards: DashboardDeskCard[];
   display: WallboardDisplay;
 }
 
 const LATEST_REVIEWS = 6;
 const PEOPLE_SHOWN = 8;
+/** QR codes big enough to scan from a few steps away: a TV holds about this many. */
+const DESK_CARDS_SHOWN = 8;
 const DISPLAY_KEYS = ['weekly_goal', 'show_reviewer_names', 'show_unknown_team', 'wallboard_panels', 'wallboard_rotate_seconds'];
 
 /**
@@ -96,10 +109,17 @@ export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wal
   const elsewhere = scores.filter((s) => s.wallboardId !== wallboardId).map((s) => s.id);
   const elsewhereSet = new Set(elsewhere);
   const display = displayOf(values);
-  const [people, latestReviews] = await Promise.all([
-    leaderboard(db, workspace, game, 'week', (teamId) => (teamId === null ? wallboard === null : !elsewhereSet.has(teamId))),
+  const onBoard = (teamId: number | null) => (teamId === null ? wallboard === null : !elsewhereSet.has(teamId));
+  const [people, latestReviews, cards] = await Promise.all([
+    leaderboard(db, workspace, game, 'week', onBoard),
     loadLatestReviews(db, workspace.id, shown, elsewhere, display.showReviewerNames),
+    display.panels.includes('desk-cards') ? liveDeskCards(db, workspace.id) : [],
   ]);
+  // A card shows on the board of the team it credits.
+  const deskCards = cards
+    .filter((card) => onBoard(card.teamId))
+    .slice(0, DESK_CARDS_SHOWN)
+    .map((card) => ({ staffId: card.staffId, firstName: card.firstName, qrUrl: deskCardQrPath(card.token) }));
   const teams = rankTeams(shown.map((s) => dashboardTeam(game, s)));
   const workspaceGoal = Number.parseInt(values.get('weekly_goal') ?? '', 10);
   return {
@@ -120,6 +140,7 @@ export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wal
     },
     people: people.slice(0, PEOPLE_SHOWN),
     latestReviews,
+    deskCards,
     display,
   };
 }
@@ -204,7 +225,7 @@ function displayOf(values: Map<string, string>): WallboardDisplay {
   const panels = (values.get('wallboard_panels') ?? '').split(',').filter((p): p is WallboardPanel => (WALLBOARD_PANELS as readonly string[]).includes(p));
   const seconds = Number.parseInt(values.get('wallboard_rotate_seconds') ?? '', 10);
   return {
-    panels: panels.length > 0 ? panels : [...WALLBOARD_PANELS],
+    panels: panels.length > 0 ? panels : [...DEFAULT_WALLBOARD_PANELS],
     rotateSeconds: Number.isInteger(seconds) && seconds > 0 ? seconds : DEFAULT_ROTATE_SECONDS,
     showReviewerNames: values.get('show_reviewer_names') !== 'false',
     showUnknownTeam: values.get('show_unknown_team') !== 'false',

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Refusal } from '#contracts/refusal.ts';
 import type { Database } from '#platform/db/database.ts';
-import { deskCardScans, privateFeedback, reviewRequests } from '#platform/db/schema.ts';
+import { deskCardScans, privateFeedback, reviewRequests, staff } from '#platform/db/schema.ts';
 import { announceDataChange } from '#platform/live/publish.ts';
 import { logError } from '#platform/log/log.ts';
 import { newToken } from '#platform/tokens.ts';
@@ -11,7 +11,7 @@ import { DEFAULT_TIMEZONE } from '#shared/settings-rules.ts';
 import { raiseEvent } from '#domain/events/domain-events.ts';
 import { readSettings } from '#domain/workspace/settings.ts';
 import { matchKeyColumns } from '#domain/reviews/match-keys.ts';
-import { findDeskCard, type DeskCard } from '#domain/game/staff/desk-cards.ts';
+import { creditedTeamId, findDeskCard, type DeskCard } from '#domain/game/staff/desk-cards.ts';
 
 // A customer at the desk scans a person's card (issue 29). The page counts the scan once it runs in a
 // browser (a scanner's or a link preview's GET counts nothing); a first name makes the visit a review
@@ -81,14 +81,11 @@ export async function continueDeskCardVisit(
   if (!scan) return { ok: false, problem: 'scan_unknown' };
   if (scan.requestId !== null) return { ok: false, problem: 'already_used' };
 
-  const [[latest], settings] = await Promise.all([
-    // A desk card credits its person's team: the one they last logged a request for.
+  const [[credited], settings] = await Promise.all([
     db
-      .select({ teamId: reviewRequests.teamId })
-      .from(reviewRequests)
-      .where(and(eq(reviewRequests.workspaceId, card.workspaceId), eq(reviewRequests.staffId, card.staffId)))
-      .orderBy(desc(reviewRequests.id))
-      .limit(1),
+      .select({ teamId: creditedTeamId(card.workspaceId, staff.id) })
+      .from(staff)
+      .where(eq(staff.id, card.staffId)),
     readSettings(db, card.workspaceId, ['timezone']),
   ]);
   const requestToken = newToken();
@@ -98,7 +95,7 @@ export async function continueDeskCardVisit(
         .insert(reviewRequests)
         .values({
           workspaceId: card.workspaceId,
-          teamId: latest?.teamId ?? null,
+          teamId: credited?.teamId ?? null,
           staffId: card.staffId,
           staffFirstName: card.staffFirstName,
           staffEmail: card.staffEmail,

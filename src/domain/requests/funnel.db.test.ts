@@ -76,7 +76,7 @@ describe('personFunnel', () => {
     const ws = await workspace();
     await request(ws, 'ann@x.example', 'Ann');
     const annie = await staffIdFor(database.db, ws.id, 'ann.smith@x.example', 'Annie');
-    await recordDeskCardScan(database, (await deskCardLink(database.db, ws.id, annie, 'https://rc.example'))!.url.split('/q/')[1]!);
+    await recordDeskCardScan(database, (await deskCardLink(database, ws.id, annie, 'https://rc.example'))!.url.split('/q/')[1]!);
     const ann = (await listStaff(database.db, ws.id)).find((p) => p.email === 'ann@x.example')!.id;
     await mergeStaff(database, ws.id, annie, ann);
     expect(await personFunnel(database.db, ws.id)).toEqual([{ staffId: ann, firstName: 'Ann', sent: 1, opened: 1, reviewed: 0, deskCardOpens: 1 }]);
@@ -86,7 +86,7 @@ describe('personFunnel', () => {
     const ws = await workspace();
     await request(ws, 'ann@x.example', 'Ann', true);
     const [ann] = await listStaff(database.db, ws.id);
-    const { url } = (await deskCardLink(database.db, ws.id, ann!.id, 'https://rc.example'))!;
+    const { url } = (await deskCardLink(database, ws.id, ann!.id, 'https://rc.example'))!;
     const token = url.split('/q/')[1]!;
     // Two nameless scans; a third goes on with a name and becomes a request (counted as one).
     await recordDeskCardScan(database, token);
@@ -99,10 +99,10 @@ describe('personFunnel', () => {
     expect(visit.ok).toBe(true);
     // A person with scans and no request of their own still has a row.
     const bob = await staffIdFor(database.db, ws.id, 'bob@x.example', 'Bob');
-    const bobCard = (await deskCardLink(database.db, ws.id, bob, 'https://rc.example'))!.url.split('/q/')[1]!;
+    const bobCard = (await deskCardLink(database, ws.id, bob, 'https://rc.example'))!.url.split('/q/')[1]!;
     await recordDeskCardScan(database, bobCard);
     // Scans after the card was rotated credit nobody, and neither do a deactivated person's.
-    const newCard = (await rotateDeskCard(database.db, ws.id, bob, 'https://rc.example'))!.url.split('/q/')[1]!;
+    const newCard = (await rotateDeskCard(database, ws.id, bob, 'https://rc.example'))!.url.split('/q/')[1]!;
     await recordDeskCardScan(database, bobCard);
     await updateStaff(database, ws.id, bob, { active: false });
     await recordDeskCardScan(database, newCard);

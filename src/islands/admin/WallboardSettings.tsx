@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import {
   DEFAULT_ROTATE_SECONDS,
+  DEFAULT_WALLBOARD_PANELS,
   ROTATE_SECONDS_MAX,
   ROTATE_SECONDS_MIN,
   WALLBOARD_PANELS,
@@ -111,7 +112,7 @@ function YesNoSetting({
 
 /** The wallboard part of Global Settings: each change saves at once, with the rules the server checks. */
 export function WallboardSettings({ stored, save, busy }: Props) {
-  const panels = (stored('wallboard_panels') ?? WALLBOARD_PANELS.join(','))
+  const panels = (stored('wallboard_panels') ?? DEFAULT_WALLBOARD_PANELS.join(','))
     .split(',')
     .filter((p): p is WallboardPanel => (WALLBOARD_PANELS as readonly string[]).includes(p));
   const togglePanel = (panel: WallboardPanel, on: boolean) => {

@@ -2,7 +2,7 @@ import type { Dashboard, LatestReview } from '#domain/game/dashboard.ts';
 import { SCORING_RULES, weekScore } from '#shared/fair-score.ts';
 import { isUnknownTeamName, UNKNOWN_TEAM_COLOR, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
 import { firstNameAndInitial, rankTeams } from '#shared/wallboard-rules.ts';
-import { WALLBOARD_PANELS } from '#shared/settings-rules.ts';
+import { DEFAULT_WALLBOARD_PANELS } from '#shared/settings-rules.ts';
 
 /**
  * The public demo's sample wallboard (/demo): made-up teams and reviews that live only in the
@@ -254,7 +254,9 @@ export function demoDashboard(board: DemoBoard): Dashboard {
     },
     people,
     latestReviews: board.latest,
-    display: { panels: [...WALLBOARD_PANELS], rotateSeconds: DEMO_ROTATE_SECONDS, showReviewerNames: true, showUnknownTeam: true },
+    // The demo's people have no desk cards: its board keeps to the default panels.
+    deskCards: [],
+    display: { panels: [...DEFAULT_WALLBOARD_PANELS], rotateSeconds: DEMO_ROTATE_SECONDS, showReviewerNames: true, showUnknownTeam: true },
   };
 }
 

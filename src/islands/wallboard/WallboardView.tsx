@@ -4,7 +4,8 @@ import type { WallboardPanel } from '#shared/settings-rules.ts';
 import { progressColor, progressPercent } from './wallboard-figures.ts';
 import { LatestPanel } from './LatestPanel.tsx';
 import { MaybeLink } from './MaybeLink.tsx';
-import { PANEL_TITLES } from './panels.ts';
+import { PANEL_TITLES, panelsToShow } from './panels.ts';
+import { DeskCardsPanel } from './DeskCardsPanel.tsx';
 import { PeoplePanel } from './PeoplePanel.tsx';
 import { isUnknownTeamName } from '#shared/team-rules.ts';
 import { DEFAULT_TARGET_REVIEWS } from '#shared/settings-rules.ts';
@@ -81,12 +82,13 @@ export interface WallboardViewProps {
 /**
  * The wall display as drawn from one dashboard payload (SPEC.md section 2, "/{slug}"): the header
  * card with the name, total, target, progress bar and the challenge week, then the admin's panels
- * (teams, people, this week, latest reviews), one at a time when there are several. No data
+ * (teams, people, this week, latest reviews, the desk cards' codes), one at a time when there are several. No data
  * fetching here: the live wallboard and the demo both feed it.
  */
 export default function WallboardView({ dashboard, slug, links, status, now, banner, children }: WallboardViewProps) {
   const { display } = dashboard;
-  const [panel, pick] = useRotation(display.panels, display.rotateSeconds);
+  const panels = panelsToShow(display.panels, dashboard.deskCards.length);
+  const [panel, pick] = useRotation(panels, display.rotateSeconds);
   const target = dashboard.targetReviews || DEFAULT_TARGET_REVIEWS;
   const total = dashboard.totals.googleReviews;
   const percent = progressPercent(total, target);
@@ -140,9 +142,10 @@ export default function WallboardView({ dashboard, slug, links, status, now, ban
         <WeekStrip week={dashboard.week} now={now} />
       </header>
 
-      {total === 0 && <NoReviewsYet slug={slug} links={links} hasTeams={competing.length > 0} />}
+      {/* The codes' panel is for customers, and needs the room: the admin's next step waits. */}
+      {total === 0 && panel !== 'desk-cards' && <NoReviewsYet slug={slug} links={links} hasTeams={competing.length > 0} />}
 
-      <PanelIndicator panels={display.panels} shown={panel} onPick={pick} />
+      <PanelIndicator panels={panels} shown={panel} onPick={pick} />
       <section
         key={panel}
         aria-label={PANEL_TITLES[panel]}
@@ -153,6 +156,7 @@ export default function WallboardView({ dashboard, slug, links, status, now, ban
         {panel === 'people' && <PeoplePanel people={dashboard.people} />}
         {panel === 'week' && <WeekPanel teams={competing} weekGoal={dashboard.week.goal} />}
         {panel === 'latest' && <LatestPanel reviews={dashboard.latestReviews} now={now} />}
+        {panel === 'desk-cards' && <DeskCardsPanel cards={dashboard.deskCards} />}
       </section>
 
       <p

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { panelAfter, shownPanel } from './panels.ts';
+import { panelAfter, panelsToShow, shownPanel } from './panels.ts';
 
 describe('wallboard panel rotation', () => {
   it("goes through the admin's panels in their order, then round again", () => {
@@ -19,5 +19,13 @@ describe('wallboard panel rotation', () => {
     expect(shownPanel(['people', 'teams'], 'latest')).toBe('people');
     expect(panelAfter(['people', 'teams'], 'latest')).toBe('teams');
     expect(shownPanel([], null)).toBe('teams');
+  });
+});
+
+describe('the "Scan to review" panel', () => {
+  it('takes its turn only once a card is printed, unless it is the only panel (which then says none is)', () => {
+    expect(panelsToShow(['teams', 'desk-cards'], 0)).toEqual(['teams']);
+    expect(panelsToShow(['teams', 'desk-cards'], 2)).toEqual(['teams', 'desk-cards']);
+    expect(panelsToShow(['desk-cards'], 0)).toEqual(['desk-cards']);
   });
 });

@@ -1,6 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '#platform/db/database.ts';
-import { deskCards, staff, workspaces } from '#platform/db/schema.ts';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { Database, Db } from '#platform/db/database.ts';
+import { deskCards, reviewRequests, staff, workspaces } from '#platform/db/schema.ts';
+import { announceDataChange } from '#platform/live/publish.ts';
 import { newToken, TOKEN_PATTERN } from '#platform/tokens.ts';
 
 // A person's desk card (issue 29): a QR code on the counter for that person's walk-in link /q/{token}.
@@ -9,6 +11,21 @@ import { newToken, TOKEN_PATTERN } from '#platform/tokens.ts';
 
 export function deskCardUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/q/${encodeURIComponent(token)}`;
+}
+
+/** A card's QR code as SVG paths: sharp at any print or screen size, and no script to draw it. */
+export function deskCardQrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f172a', light: '#ffffff' } });
+}
+
+/**
+ * The team a desk card credits: the one its person last logged a request for (null: none yet, the
+ * workspace's own board). One rule for the request a visit makes and the wallboard that shows the card.
+ */
+export function creditedTeamId(workspaceId: number, staffId: typeof staff.id): SQL<number | null> {
+  return sql<number | null>`(SELECT ${reviewRequests.teamId} FROM ${reviewRequests}
+    WHERE ${reviewRequests.workspaceId} = ${workspaceId} AND ${reviewRequests.staffId} = ${staffId}
+    ORDER BY ${reviewRequests.id} DESC LIMIT 1)`;
 }
 
 /** A person of the workspace, or null (an id that cannot be a row is no person either). */
@@ -29,19 +46,25 @@ async function liveToken(db: Pick<Db, 'select'>, staffId: number): Promise<strin
   return card?.token ?? null;
 }
 
-/** The person's live card's link, made on first ask; null for a person not in the workspace. */
-export async function deskCardLink(db: Db, workspaceId: number, staffId: number, publicUrl: string): Promise<{ url: string } | null> {
+/**
+ * The person's live card's link, made on first ask (and announced: a wallboard showing the team's
+ * cards shows it); null for a person not in the workspace.
+ */
+export async function deskCardLink(database: Database, workspaceId: number, staffId: number, publicUrl: string): Promise<{ url: string } | null> {
+  const { db } = database;
   if (!(await personInWorkspace(db, workspaceId, staffId))) return null;
   const existing = await liveToken(db, staffId);
   if (existing) return { url: deskCardUrl(publicUrl, existing) };
   // Two first asks at once: the unique index on live cards lets one in; the other reads it.
-  await db.insert(deskCards).values({ workspaceId, staffId, token: newToken() }).onConflictDoNothing();
+  const made = await db.insert(deskCards).values({ workspaceId, staffId, token: newToken() }).onConflictDoNothing().returning({ id: deskCards.id });
   const token = await liveToken(db, staffId);
+  if (made.length) await announceDataChange(database, workspaceId);
   return token ? { url: deskCardUrl(publicUrl, token) } : null;
 }
 
-/** Revokes the person's live card and makes a new one: the printed card stops crediting them. */
-export async function rotateDeskCard(db: Db, workspaceId: number, staffId: number, publicUrl: string): Promise<{ url: string } | null> {
+/** Revokes the person's live card and makes a new one: the printed card, and the one on the wallboards, stop crediting them. */
+export async function rotateDeskCard(database: Database, workspaceId: number, staffId: number, publicUrl: string): Promise<{ url: string } | null> {
+  const { db } = database;
   if (!(await personInWorkspace(db, workspaceId, staffId))) return null;
   const token = newToken();
   await db.transaction(async (tx) => {
@@ -51,7 +74,27 @@ export async function rotateDeskCard(db: Db, workspaceId: number, staffId: numbe
       .where(and(eq(deskCards.staffId, staffId), isNull(deskCards.revokedAt)));
     await tx.insert(deskCards).values({ workspaceId, staffId, token });
   });
+  await announceDataChange(database, workspaceId);
   return { url: deskCardUrl(publicUrl, token) };
+}
+
+/** A live card of an active person, as a wallboard's "Scan to review" panel shows it. */
+export interface LiveDeskCard {
+  staffId: number;
+  firstName: string;
+  token: string;
+  /** The team the card credits (creditedTeamId). */
+  teamId: number | null;
+}
+
+/** The workspace's live cards of active people, by first name. */
+export async function liveDeskCards(db: Db, workspaceId: number): Promise<LiveDeskCard[]> {
+  const rows = await db
+    .select({ staffId: staff.id, firstName: staff.firstName, token: deskCards.token, teamId: creditedTeamId(workspaceId, staff.id) })
+    .from(deskCards)
+    .innerJoin(staff, eq(staff.id, deskCards.staffId))
+    .where(and(eq(deskCards.workspaceId, workspaceId), isNull(deskCards.revokedAt), eq(staff.active, true), isNull(staff.mergedIntoId)));
+  return rows.sort((a, b) => a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) || a.staffId - b.staffId);
 }
 
 /** What a scanned card stands for: its business, its person, and whether it still credits them. */
@@ -97,4 +140,15 @@ export async function findDeskCard(db: Db, token: string): Promise<DeskCard | nu
     staffEmail: row.staffEmail,
     notCrediting: row.revokedAt ? 'revoked' : !row.active || row.mergedIntoId !== null ? 'inactive' : null,
   };
+}
+
+/** The QR code of a live card that credits its person, for a wallboard's screen; null for any other token. */
+export async function liveDeskCardQr(db: Db, token: string, publicUrl: string): Promise<string | null> {
+  const card = await findDeskCard(db, token);
+  return card && !card.notCrediting ? deskCardQrSvg(deskCardUrl(publicUrl, token)) : null;
+}
+
+/** Where a wallboard loads a card's QR code from (src/pages/api/q/[token]/qr.svg.ts). */
+export function deskCardQrPath(token: string): string {
+  return `/api/q/${encodeURIComponent(token)}/qr.svg`;
 }

@@ -9,6 +9,6 @@ export const GET: APIRoute = async ({ locals, params, url }) => {
   const access = requireAdmin(locals);
   if (!access.ok) return access.response;
   const id = parseId(params.id);
-  const card = id === null ? null : await deskCardLink(locals.runtime.database.db, access.workspace.id, id, linkBase(locals.runtime.config, url));
+  const card = id === null ? null : await deskCardLink(locals.runtime.database, access.workspace.id, id, linkBase(locals.runtime.config, url));
   return card ? json(card) : notFound('Staff member not found');
 };
