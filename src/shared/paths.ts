@@ -39,3 +39,8 @@ export function isSlugStylePath(pathname: string): boolean {
 export function isInWorkspace(pathname: string, slug: string): boolean {
   return pathname === `/${slug}` || pathname.startsWith(`/${slug}/`);
 }
+
+/** A person's printable desk card (issue 29). */
+export function deskCardPagePath(slug: string, staffId: number): string {
+  return `/${slug}/desk-card/${staffId}`;
+}

@@ -148,4 +148,26 @@ describe.skipIf(!browserAvailable)('desk cards in the browser', () => {
       await page.close();
     }
   });
+
+  it('offers a person their own card from the log form, under Follow up', async () => {
+    const { office, tom } = await officeWithTom();
+    // The log form remembers who logged last (its staffEmail cookie), as after Tom's own request.
+    await browser.context.addCookies([{ name: 'staffEmail', value: 'tom@harbourside.example', url: app.url }]);
+    const page = await browser.context.newPage();
+    try {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${app.url}/${office.workspace.slug}/review-request`);
+        await waitForIslands(page);
+        const link = page.getByRole('link', { name: 'Print my desk card' });
+        await link.scrollIntoViewIfNeeded();
+        await page.getByTestId('follow-ups').screenshot({ path: `/tmp/follow-ups-desk-card-${width}.png` });
+      }
+      await page.getByRole('link', { name: 'Print my desk card' }).click();
+      await page.waitForURL(`${app.url}/${office.workspace.slug}/desk-card/${tom.id}`);
+      expect(await page.getByRole('heading', { name: "Tom's desk card" }).isVisible()).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -149,7 +149,7 @@ describe('desk cards', () => {
     expect((await office.visitor.post('/api/q/not-a-real-token/scan')).status).toBe(404);
   });
 
-  it('prints the card of a person, with the QR code of their link, for admins only', async () => {
+  it('prints the card of a person, with the QR code of their link, for anyone signed in: the person finds theirs under Follow up', async () => {
     const office = await officeWithTom();
     for (const size of ['a6', 'card']) {
       const page = await office.client.get(`/${office.workspace.slug}/desk-card/${office.tom.id}?size=${size}`);
@@ -159,6 +159,23 @@ describe('desk cards', () => {
       expect(page.text).toContain(`data-size="${size}"`);
     }
     expect((await office.client.get(`/${office.workspace.slug}/desk-card/999999`)).status).toBe(404);
+
+    // Tom, signed in with the staff password only: his follow-ups name his entry, and its card prints.
+    const staff = new Client(app.url, { origin: app.url });
+    expect((await staff.post('/api/auth/login', { slug: office.workspace.slug, password: office.workspace.password })).status).toBe(200);
+    const followUps = await staff.get('/api/follow-ups?staffEmail=tom@harbourside.example');
+    expect(followUps.json).toMatchObject({ staffId: office.tom.id });
+    const own = await staff.get(`/${office.workspace.slug}/desk-card/${office.tom.id}`);
+    expect(own.status).toBe(200);
+    expect(own.text).toContain(`data-url="${office.url}"`);
+    // Making a new card stays the admin's.
+    expect((await staff.post(`/api/admin/staff/${office.tom.id}/desk-card/rotate`)).status).toBe(403);
+    // Someone who never logged a request has no card to print yet.
+    expect((await staff.get('/api/follow-ups?staffEmail=new.person@harbourside.example')).json).toMatchObject({ staffId: null });
+    // And nobody outside the workspace sees one.
+    const outsider = await fetch(`${app.url}/${office.workspace.slug}/desk-card/${office.tom.id}`, { redirect: 'manual' });
+    expect(outsider.status).toBeGreaterThanOrEqual(300);
+    expect(await outsider.text()).not.toContain(office.url);
   });
 
   it('shows the board\'s people\'s codes on the wallboard once its "Scan to review" panel is on, each on the board of the team it credits', async () => {

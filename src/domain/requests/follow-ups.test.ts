@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { followUpDays, reminderProblem, type FollowUpFacts, type FollowUpRule } from './follow-ups.ts';
 
 // Sydney is UTC+11 in January: 2027-01-10 09:00 local is 2027-01-09T22:00Z.
-const rule: FollowUpRule = { personIds: new Set([7, 9]), afterDays: 3, timezone: 'Australia/Sydney', now: new Date('2027-01-09T22:00:00Z') };
+const rule: FollowUpRule = { personId: 7, personIds: new Set([7, 9]), afterDays: 3, timezone: 'Australia/Sydney', now: new Date('2027-01-09T22:00:00Z') };
 
 /** Sent on a local day, 10 January 2027 minus `days`, at 23:30 local (the day's end). */
 const sentDaysAgo = (days: number) => new Date(Date.UTC(2027, 0, 10 - days, 12, 30));

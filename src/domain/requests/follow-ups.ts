@@ -37,7 +37,9 @@ export interface FollowUpFacts {
 }
 
 export interface FollowUpRule {
-  /** The caller's person: their staff entry and the entries merged into it. */
+  /** The caller's person (their staff entry, or the one it was merged into); null before their first request. */
+  personId: number | null;
+  /** That entry and the entries merged into it. */
   personIds: ReadonlySet<number>;
   afterDays: number;
   timezone: string;
@@ -84,32 +86,38 @@ export interface FollowUp {
 
 export interface FollowUpList {
   staffEmail: string;
+  /** The person the email belongs to (their desk card is /{slug}/desk-card/{staffId}); null before their first request. */
+  staffId: number | null;
   afterDays: number;
   followUps: FollowUp[];
 }
 
-/** The ids of the person a staff email belongs to: their entry (or the one it was merged into) and those merged into it. */
-async function personIdsFor(db: Db, workspaceId: number, staffEmail: string): Promise<Set<number>> {
+/**
+ * The person a staff email belongs to (their entry, or the one it was merged into), and the ids of
+ * that entry and those merged into it.
+ */
+async function personFor(db: Db, workspaceId: number, staffEmail: string): Promise<{ personId: number | null; personIds: Set<number> }> {
   const [entry] = await db
     .select({ id: staff.id, mergedIntoId: staff.mergedIntoId })
     .from(staff)
     .where(and(eq(staff.workspaceId, workspaceId), eq(staff.email, staffEmailKey(staffEmail))));
-  if (!entry) return new Set();
+  if (!entry) return { personId: null, personIds: new Set() };
   const personId = entry.mergedIntoId ?? entry.id;
   const rows = await db
     .select({ id: staff.id })
     .from(staff)
     .where(and(eq(staff.workspaceId, workspaceId), or(eq(staff.id, personId), eq(staff.mergedIntoId, personId))));
-  return new Set(rows.map((r) => r.id));
+  return { personId, personIds: new Set(rows.map((r) => r.id)) };
 }
 
 async function followUpRule(db: Db, workspace: Pick<Workspace, 'id'>, staffEmail: string, now: Date): Promise<FollowUpRule> {
-  const [personIds, values] = await Promise.all([
-    personIdsFor(db, workspace.id, staffEmail),
+  const [{ personId, personIds }, values] = await Promise.all([
+    personFor(db, workspace.id, staffEmail),
     readSettings(db, workspace.id, ['follow_up_after_days', 'timezone']),
   ]);
   const days = checkSettingValue('follow_up_after_days', values.get('follow_up_after_days') ?? '');
   return {
+    personId,
     personIds,
     afterDays: days.ok ? Number(days.value) : DEFAULT_FOLLOW_UP_AFTER_DAYS,
     timezone: values.get('timezone') || DEFAULT_TIMEZONE,
@@ -189,7 +197,7 @@ export async function listFollowUps(db: Db, workspace: Pick<Workspace, 'id' | 'b
     const days = followUpDays(row, rule);
     if (days !== null) followUps.push(toFollowUp(row, days, workspace.businessName));
   }
-  return { staffEmail: staffEmailKey(staffEmail), afterDays: rule.afterDays, followUps };
+  return { staffEmail: staffEmailKey(staffEmail), staffId: rule.personId, afterDays: rule.afterDays, followUps };
 }
 
 export type ReminderResult = { ok: true; followUp: FollowUp; emailStatus: OutboxStatus } | { ok: false; problem: ReminderProblem | 'no_email' };

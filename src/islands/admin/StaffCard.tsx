@@ -7,6 +7,7 @@ import { adminRequest, showFailure } from './admin-api.ts';
 import { showAdminToast } from './admin-toast.ts';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import { useAdminData } from './use-admin-data.ts';
+import { deskCardPagePath } from '#shared/paths.ts';
 
 // The server's order (src/domain/game/staff/manage.ts), so a renamed person lands where a reload would put them.
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -110,7 +111,7 @@ export default function StaffCard({ slug }: { slug: string }) {
                       )}
                       <a
                         class="btn btn-ghost min-h-11 px-2.5 py-1.5"
-                        href={`/${slug}/desk-card/${person.id}`}
+                        href={deskCardPagePath(slug, person.id)}
                         target="_blank"
                         rel="noopener"
                         aria-label={`Desk card with ${person.firstName}'s QR code, to print`}

@@ -2,12 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { formatDateTime } from '#shared/format-date.ts';
 import type { FollowUp, FollowUpList } from '#domain/requests/follow-ups.ts';
 import type { OutboxStatus } from '#shared/statuses.ts';
+import { deskCardPagePath } from '#shared/paths.ts';
 import { ApiError, apiRequest } from '../api.ts';
 import type { ToastMessage } from '../ui/toast.tsx';
 
 interface Props {
   /** The staff email the log form remembers; empty before the first request is logged here. */
   staffEmail: string;
+  slug: string;
   timezone: string;
   show: (toast: ToastMessage) => void;
 }
@@ -15,7 +17,7 @@ interface Props {
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** "Follow up" (issue 13): the remembered person's requests whose link was not opened, to call or remind once. */
-export function FollowUps({ staffEmail, timezone, show }: Props) {
+export function FollowUps({ staffEmail, slug, timezone, show }: Props) {
   const [list, setList] = useState<FollowUpList | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [sendingId, setSendingId] = useState<number | null>(null);
@@ -60,9 +62,20 @@ export function FollowUps({ staffEmail, timezone, show }: Props) {
 
   return (
     <section class="card mt-6 p-5 sm:p-7" aria-labelledby="follow-up-heading" data-testid="follow-ups">
-      <h2 id="follow-up-heading" class="text-base font-semibold text-slate-900">
-        Follow up
-      </h2>
+      <div class="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="follow-up-heading" class="text-base font-semibold text-slate-900">
+          Follow up
+        </h2>
+        {/* The person's own desk card: customers at the counter scan it, and their requests count for this person. */}
+        {list?.staffId != null && (
+          <a
+            href={deskCardPagePath(slug, list.staffId)}
+            class="inline-flex min-h-11 items-center text-sm font-semibold text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline"
+          >
+            Print my desk card
+          </a>
+        )}
+      </div>
       {!staffEmail ? (
         <p class="mt-2 text-sm text-slate-600">Once you log a request, the customers of yours who have not opened their review link show up here.</p>
       ) : list === null ? (

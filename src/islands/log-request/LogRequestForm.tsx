@@ -13,6 +13,8 @@ import { bindFields, useRequestForm } from './use-request-form.ts';
 
 interface Props {
   companyName: string;
+  /** The workspace's slug: the person's desk card is one of its pages. */
+  slug: string;
   /** The free plan cannot log requests (SPEC.md section 6). */
   locked: boolean;
   teams: { id: number; name: string }[];
@@ -31,7 +33,7 @@ interface Props {
  * Log Review Request (SPEC.md sections 2, 4, 5 and 8): the form on the left, the chosen template's
  * phone script on the right, and the staff member's follow-ups under them.
  */
-export default function LogRequestForm({ companyName, locked, teams, templates, remembered, timingTip, timezone, texting }: Props) {
+export default function LogRequestForm({ companyName, slug, locked, teams, templates, remembered, timingTip, timezone, texting }: Props) {
   const { toast, show, dismiss } = useToast();
   const state = useRequestForm({ companyName, templates, remembered, timezone, defaultChannel: texting.canText ? texting.defaultChannel : 'email' });
   const { form } = state;
@@ -74,7 +76,7 @@ export default function LogRequestForm({ companyName, locked, teams, templates, 
 
         <PhoneScript template={state.template} script={state.script} />
       </div>
-      <FollowUps staffEmail={rememberedEmail} timezone={timezone} show={show} />
+      <FollowUps staffEmail={rememberedEmail} slug={slug} timezone={timezone} show={show} />
       <Toast toast={toast} onDismiss={dismiss} />
     </>
   );
