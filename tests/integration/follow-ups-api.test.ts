@@ -114,7 +114,12 @@ describe('GET /api/follow-ups', () => {
       [mine.id],
     );
     expect((await listOf(ws.client, '?staffEmail=jane%40harbourside.example')).json.followUps.map((f: { id: number }) => f.id)).toEqual([jane.id]);
-    expect((await listOf(ws.client, '?staffEmail=nobody%40example.test')).json).toEqual({ staffEmail: 'nobody@example.test', staffId: null, afterDays: 3, followUps: [] });
+    expect((await listOf(ws.client, '?staffEmail=nobody%40example.test')).json).toEqual({
+      staffEmail: 'nobody@example.test',
+      staffId: null,
+      afterDays: 3,
+      followUps: [],
+    });
 
     // Jane's entry merged into Tom's: her requests are his to follow up, whichever email he uses.
     const entries = await app.database.db.select({ id: staff.id, email: staff.email }).from(staff).where(eq(staff.workspaceId, ws.workspaceId));
