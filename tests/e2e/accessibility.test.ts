@@ -4,26 +4,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { axe, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { blockingViolations, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-/** axe's serious and critical findings on the page once its fade-ins have ended, one readable line per element. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  // Colours measured halfway through a fade (a wallboard panel coming in as the demo turns to it,
-  // which it may do while axe reads) are no colours anyone reads: axe reads each element as it ends.
-  await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
-  const results = await axe(page).analyze();
-  return results.violations
-    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}): ${violation.help}\n    at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
-      ),
-    );
-}
 
 async function expectAccessible(page: Page, what: string): Promise<void> {
   const found = await blockingViolations(page);

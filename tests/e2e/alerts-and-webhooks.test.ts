@@ -6,15 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
 import { AlertReceiver } from '../fakes/alert-receiver.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { axe, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { blockingViolations, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 
-async function seriousViolations(page: Page, cardId: string): Promise<string[]> {
-  const found = await axe(page).include(`section[aria-labelledby="${cardId}"]`).analyze();
-  return found.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page, cardId: string) => blockingViolations(page, `section[aria-labelledby="${cardId}"]`);
 
 describe.skipIf(!browserAvailable)('alerts and webhooks in the admin panel', () => {
   let app: TestApp;

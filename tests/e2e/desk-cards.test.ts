@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { axe, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { blockingViolations, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { officeWithTeamAndTemplate } from '../helpers/office.ts';
 
 // Issue 29's acceptance: a desk card scanned in Chromium (the URL its QR code encodes, read back from
@@ -17,12 +17,7 @@ async function decodeQr(page: Page, selector: string): Promise<string | null> {
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
 }
 
-async function blocking(page: Page): Promise<string[]> {
-  const results = await axe(page).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const blocking = (page: Page) => blockingViolations(page);
 
 describe.skipIf(!browserAvailable)('desk cards in the browser', () => {
   let app: TestApp;

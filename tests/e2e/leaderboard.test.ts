@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
 import { emailTemplates, workspaces } from '#platform/db/schema.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { axe, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { blockingViolations, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { insertReview } from '../helpers/seed-requests.ts';
 
@@ -61,11 +61,7 @@ describe.skipIf(!browserAvailable)('the leaderboard', () => {
     return page;
   }
 
-  /** axe's serious and critical findings, by rule. */
-  const blocking = async (page: Page) =>
-    (await axe(page).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const blocking = (page: Page) => blockingViolations(page);
 
   /** The rows of the table as their cells' text: rank, name, sent, opened, matched, conversion, score. */
   const rows = (page: Page) =>

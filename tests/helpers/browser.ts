@@ -105,3 +105,24 @@ export async function accessibleDescription(input: Locator): Promise<string | nu
 export function axe(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
 }
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * axe's serious and critical findings on the page (or the part `include` selects) once its fade-ins
+ * have ended, one readable line per element. Colours measured halfway through a fade (a wallboard
+ * panel coming in) are no colours anyone reads, so animations and transitions end first.
+ */
+export async function blockingViolations(page: Page, include?: string): Promise<string[]> {
+  await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
+  const builder = axe(page);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}): ${violation.help}\n    at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
+      ),
+    );
+}
