@@ -335,8 +335,8 @@ describe('the per-person funnel (?by=person)', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       people: [
-        { staffId: expect.any(Number), firstName: '=Bob', sent: 1, opened: 1, reviewed: 1 },
-        { staffId: expect.any(Number), firstName: 'Ann', sent: 3, opened: 2, reviewed: 1 },
+        { staffId: expect.any(Number), firstName: '=Bob', sent: 1, opened: 1, reviewed: 1, deskCardOpens: 0 },
+        { staffId: expect.any(Number), firstName: 'Ann', sent: 3, opened: 2, reviewed: 1, deskCardOpens: 0 },
       ],
     });
     expect((await client.get('/api/requests-report')).json).toHaveLength(4);
