@@ -135,6 +135,47 @@ describe('review requests by text message', () => {
     expect(item).toMatchObject({ matchedReviewId: reviewId, matchStatus: 'auto_matched', matchConfidence: 100 });
   });
 
+  it('asks a HighLevel contact by text when it has a mobile number and no email, once; with both, the default channel', async () => {
+    const office = await textingOffice();
+    const intake = ((await office.client.get('/api/admin/crm-webhook/requests')).json as { url: string }).url;
+    expect((await office.client.request('PUT', '/api/admin/crm-webhook/requests', { defaultTeamId: office.teamId })).status).toBe(200);
+    // HighLevel's Webhook action: the contact at the top level, its assigned user beside it.
+    const contact = (extra: Record<string, unknown>) =>
+      fetch(intake, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          first_name: 'Rosa',
+          last_name: 'Diaz',
+          full_name: 'Rosa Diaz',
+          user: { firstName: 'Jess', email: 'jess@clinic.test' },
+          ...extra,
+        }),
+      });
+    const texted = await contact({ contact_id: 'c-text', phone: '0412 555 010' });
+    expect(texted.status).toBe(201);
+    const answer = (await texted.json()) as { id: number; channel: string };
+    expect(answer.channel).toBe('sms');
+    expect((await office.requestItem(answer.id)).phone).toBe('+61412555010');
+    const sent = await until(
+      async () => office.sentTo('+61412555010'),
+      (messages) => messages.length > 0,
+    );
+    expect(sent).toHaveLength(1);
+    // The same delivery again is the same request: no second text.
+    expect((await contact({ contact_id: 'c-text', phone: '0412 555 010' })).status).toBe(200);
+
+    // With an email too, the workspace's default channel (email here) decides.
+    const both = await contact({ contact_id: 'c-both', phone: '0412 555 011', email: 'rosa@example.com' });
+    expect(both.status).toBe(201);
+    expect(await office.requestItem(((await both.json()) as { id: number }).id)).toMatchObject({ channel: 'email', phone: null });
+    // A landline and no email cannot be asked.
+    const landline = await contact({ contact_id: 'c-landline', phone: '02 9374 4000' });
+    expect(landline.status).toBe(422);
+    expect(((await landline.json()) as { message: string }).message).toBe('Customer email is required');
+    expect(office.sentTo('+61412555010')).toHaveLength(1);
+  });
+
   it('sends once after Twilio answers 429 then 201', async () => {
     const office = await textingOffice();
     const phone = '+61412000429';

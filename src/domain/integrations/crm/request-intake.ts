@@ -15,6 +15,10 @@ import { requestWebhookUrl } from './webhook.ts';
 import { crmWebhookId, readCrmBody } from './payload.ts';
 import { signatureProblem, type CrmDelivery } from './receive.ts';
 import { readCrmRequest } from './request-payload.ts';
+import { readSmsAccount } from '#domain/sms/account.ts';
+import { readSmsSettings } from '#domain/sms/sms-settings.ts';
+import { readMobileNumber } from '#shared/phone.ts';
+import type { RequestChannel } from '#shared/statuses.ts';
 
 // HighLevel request intake (decision 041): a workflow's Webhook action posts a contact, and a review
 // request is logged for them exactly as the log form does (same validation, same email through the
@@ -128,6 +132,17 @@ export interface RequestIntakeContext extends LogRequestContext {
   publicKey: KeyObject | undefined;
 }
 
+/**
+ * How a contact is asked: the workspace's default channel where the contact can be reached that way,
+ * else the one way they can (a text needs `phone`, set only when texting is set up and the number is
+ * a mobile one); null when neither.
+ */
+export function crmChannel({ email, phone, defaultChannel }: { email: string; phone: string; defaultChannel: RequestChannel }): RequestChannel | null {
+  if (!phone) return email ? 'email' : null;
+  if (!email) return 'sms';
+  return defaultChannel;
+}
+
 export interface RequestOutcome {
   status: 'stored' | 'duplicate' | 'refused';
   httpStatus: number;
@@ -135,6 +150,9 @@ export interface RequestOutcome {
   field?: string;
   requestId: number | null;
   emailStatus?: string;
+  /** How the contact was asked, and where its text stands, when one was sent. */
+  channel?: RequestChannel;
+  smsStatus?: string;
 }
 
 export function receiveCrmRequest(context: RequestIntakeContext, workspace: Workspace, delivery: CrmDelivery): Promise<RequestOutcome> {
@@ -190,15 +208,22 @@ async function handle(context: RequestIntakeContext, workspace: Workspace, deliv
     return refuse(422, 'Several email templates are active: choose the one for requests from HighLevel in the admin panel', 'templateId');
   }
 
-  // A HighLevel contact is asked by email: one without an address cannot be (the form's own words).
-  if (!contact.email?.trim()) return refuse(422, 'Customer email is required', 'email');
+  // A contact is asked the way the workspace asks (its default channel) where it can be: by text only
+  // with texting set up and a mobile number; by email only with an address (the form's own words).
+  const [texting, smsAccount] = await Promise.all([readSmsSettings(db, workspace.id), readSmsAccount(db, workspace.id)]);
+  const mobile = contact.phone ? readMobileNumber(contact.phone, texting.phoneCountry) : null;
+  const phone = smsAccount.configured && mobile?.ok ? mobile.e164 : '';
+  const email = contact.email?.trim() ?? '';
+  const channel = crmChannel({ email, phone, defaultChannel: texting.defaultChannel });
+  if (!channel) return refuse(422, 'Customer email is required', 'email');
   // The log form's own rules, so a request from HighLevel is never one the form would refuse.
   const parsed = logRequestPayload.safeParse({
     staffFirstName: staff.firstName,
     staffEmail: staff.email,
     teamId,
-    email: contact.email,
-    channel: 'email',
+    email: channel === 'sms' ? '' : email,
+    ...(channel === 'email' ? {} : { phone }),
+    channel,
     firstName: contact.firstName,
     lastName: contact.lastName,
     templateId,
@@ -208,7 +233,7 @@ async function handle(context: RequestIntakeContext, workspace: Workspace, deliv
     return refuse(422, issue?.message ?? 'The contact cannot be asked for a review', issue?.path.length ? String(issue.path[0]) : undefined);
   }
 
-  const claim = await claimDelivery(db, workspace.id, deliveryKey, !webhookId, contact.email);
+  const claim = await claimDelivery(db, workspace.id, deliveryKey, !webhookId, channel === 'sms' ? { phone } : { email });
   if (claim.kind === 'done') {
     await log('duplicate', 'Already received', claim.requestId);
     return { status: 'duplicate', httpStatus: 200, message: 'Already received', requestId: claim.requestId };
@@ -235,7 +260,8 @@ async function handle(context: RequestIntakeContext, workspace: Workspace, deliv
     await tx.update(crmRequestIntake).set({ state: 'done', requestId }).where(eq(crmRequestIntake.id, claim.id));
     await recordDelivery(tx, workspace.id, { ...entry, deliveryKey, status: 'stored', reason: null, reviewId: null, requestId }, loggedId);
   });
-  return { status: 'stored', httpStatus: 201, message: 'Review request logged', requestId, emailStatus: result.request.emailStatus };
+  const { emailStatus, smsStatus } = result.request;
+  return { status: 'stored', httpStatus: 201, message: 'Review request logged', requestId, emailStatus, channel, smsStatus };
 }
 
 /** The admin's template when still active, else the only active one; null when that leaves no single choice. */
@@ -252,7 +278,8 @@ type Claim = { kind: 'claimed'; id: number } | { kind: 'done'; requestId: number
  * at once only one logs a request; the other waits for it to settle and answers as a duplicate (or
  * claims the key itself when the first was refused and let it go).
  */
-async function claimDelivery(db: Db, workspaceId: number, key: string, windowed: boolean, customerEmail: string): Promise<Claim> {
+async function claimDelivery(db: Db, workspaceId: number, key: string, windowed: boolean, customer: { email: string } | { phone: string }): Promise<Claim> {
+  const sameCustomer = 'email' in customer ? eq(reviewRequests.customerEmail, customer.email) : eq(reviewRequests.customerPhone, customer.phone);
   const deadline = Date.now() + WAIT_FOR_TWIN_MS;
   for (;;) {
     const [inserted] = await db
@@ -279,7 +306,7 @@ async function claimDelivery(db: Db, workspaceId: number, key: string, windowed:
       const [logged] = await db
         .select({ id: reviewRequests.id })
         .from(reviewRequests)
-        .where(and(eq(reviewRequests.workspaceId, workspaceId), eq(reviewRequests.customerEmail, customerEmail), gte(reviewRequests.createdAt, row.claimedAt)))
+        .where(and(eq(reviewRequests.workspaceId, workspaceId), sameCustomer, gte(reviewRequests.createdAt, row.claimedAt)))
         .orderBy(desc(reviewRequests.id))
         .limit(1);
       if (logged) {

@@ -11,10 +11,16 @@ describe('readCrmRequest', () => {
       firstName: 'Knobler',
       lastName: 'Captura012',
       email: 'knobler.captura012@example.com',
+      phone: '',
       locationId: 't9Ww7bY1xJJ6ThFHZVPC',
       workflowId: 'd325be72-ae1d-490a-b6e7-62b404ecd35b',
     });
     expect(staff).toBeNull();
+  });
+
+  it("reads the contact's phone from the top level or a nested contact", () => {
+    expect(readCrmRequest(contactBody({ phone: '+61 412 555 010' })).contact.phone).toBe('+61 412 555 010');
+    expect(readCrmRequest({ contact: { id: 'c1', first_name: 'Ana', phoneNumber: '0412 555 010' } }).contact.phone).toBe('0412 555 010');
   });
 
   it('splits a full name when first and last names are missing', () => {
@@ -48,12 +54,12 @@ describe('readCrmRequest', () => {
 
   it('reads a form-encoded body the same way', () => {
     const form =
-      'contact_id=c1&first_name=Ana&last_name=Silva&email=ana%40example.com&workflow[id]=w1&location[id]=l1&user[firstName]=Jess&user[email]=jess%40clinic.test';
+      'contact_id=c1&first_name=Ana&last_name=Silva&email=ana%40example.com&phone=%2B61412555010&workflow[id]=w1&location[id]=l1&user[firstName]=Jess&user[email]=jess%40clinic.test';
     const read = readCrmBody(form, 'application/x-www-form-urlencoded');
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(readCrmRequest(read.body)).toEqual({
-      contact: { contactId: 'c1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', locationId: 'l1', workflowId: 'w1' },
+      contact: { contactId: 'c1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', phone: '+61412555010', locationId: 'l1', workflowId: 'w1' },
       staff: { firstName: 'Jess', email: 'jess@clinic.test' },
     });
   });

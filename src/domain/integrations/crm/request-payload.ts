@@ -14,6 +14,8 @@ export interface CrmContact {
   firstName: string;
   lastName: string;
   email: string;
+  /** The contact's phone as HighLevel sends it; empty when none. */
+  phone: string;
   locationId: string | null;
   workflowId: string | null;
 }
@@ -38,6 +40,7 @@ const CONTACT_SPELLINGS = {
   lastName: ['last_name', 'lastName'],
   fullName: ['full_name', 'fullName', 'name'],
   email: ['email', 'contact_email', 'contactEmail'],
+  phone: ['phone', 'phone_number', 'phoneNumber', 'contact_phone', 'contactPhone'],
 } as const;
 
 /** Where the contact's own values may be, in order: the top level, then a nested contact. */
@@ -78,6 +81,7 @@ export function readCrmRequest(body: CrmBody): CrmRequestRead {
     firstName,
     lastName,
     email: contactValue(CONTACT_SPELLINGS.email) ?? '',
+    phone: contactValue(CONTACT_SPELLINGS.phone) ?? '',
     locationId: text(location?.id) ?? text(body.location_id ?? body.locationId),
     workflowId: text(workflow?.id) ?? text(body.workflow_id ?? body.workflowId),
   };

@@ -37,6 +37,7 @@ export async function receiveRequestWebhook({ locals, request, url }: APIContext
       ...(outcome.requestId !== null ? { id: outcome.requestId } : {}),
       message: outcome.message,
       ...(outcome.emailStatus ? { emailStatus: outcome.emailStatus } : {}),
+      ...(outcome.smsStatus ? { channel: outcome.channel, smsStatus: outcome.smsStatus } : {}),
     },
     outcome.httpStatus,
   );
