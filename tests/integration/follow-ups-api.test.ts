@@ -74,7 +74,10 @@ describe('GET /api/follow-ups', () => {
     await app.database.db.insert(unsubscribes).values({ workspaceId: ws.workspaceId, email: gone.email });
     // Asked by text alone: no email address to remind (the text has its own delivery record).
     const texted = await logged(ws, 4);
-    await app.database.db.update(reviewRequests).set({ customerEmail: '', channel: 'sms', customerPhone: '+61412345678' }).where(eq(reviewRequests.id, texted.id));
+    await app.database.db
+      .update(reviewRequests)
+      .set({ customerEmail: '', channel: 'sms', customerPhone: '+61412345678' })
+      .where(eq(reviewRequests.id, texted.id));
 
     const res = await listOf(ws.client);
     expect(res.status).toBe(200);
