@@ -10,7 +10,7 @@ import { sharedDashboardById } from '#domain/game/dashboard.ts';
 import { noticeArrived } from '#platform/live/dashboard-snapshots.ts';
 import { emailSender } from '#domain/email/mailer.ts';
 import { emailWorker, requeueUnsentEmails } from '#domain/email/outbox.ts';
-import { googleSyncWorker } from '#domain/integrations/google/sync-jobs.ts';
+import { googlePushWorker, googleSyncWorker } from '#domain/integrations/google/sync-jobs.ts';
 import { milestonesWorker } from '#domain/game/milestones.ts';
 import { alertDeliveryWorker, alertsWorker, requeueUnsentAlertPosts } from '#domain/integrations/alerts/workers.ts';
 import { requeueUnsentWebhookDeliveries, webhookDeliveryWorker, webhooksWorker } from '#domain/integrations/webhooks/deliveries.ts';
@@ -70,6 +70,7 @@ export async function createRuntime(config: Config, database: Database): Promise
   void everyQueueHasAPayload;
   await jobs.work('email', emailWorker(database, emailSender(config)));
   await jobs.workOne('google-sync', googleSyncWorker(runtime));
+  await jobs.workOne('google-push', googlePushWorker(jobs));
   await jobs.workOne('milestones', milestonesWorker(runtime));
   await jobs.workOne('alerts', alertsWorker(runtime));
   await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));

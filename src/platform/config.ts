@@ -62,6 +62,10 @@ const schema = z
     GBP_REVIEWS_API: z.url().default('https://mybusiness.googleapis.com'),
     GOOGLE_SYNC_SCHEDULE: z.string().default('*/15 * * * *').refine(isCronPattern, 'GOOGLE_SYNC_SCHEDULE must be a cron pattern such as */15 * * * *'),
     GOOGLE_API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
+    // Reviews pushed by Google through Cloud Pub/Sub (issue 30; INTEGRATIONS.md "Google").
+    GOOGLE_PUBSUB_PUSH_ACCOUNT: z.email("GOOGLE_PUBSUB_PUSH_ACCOUNT must be the push subscription's service account email").optional(),
+    GOOGLE_PUBSUB_AUDIENCE: z.string().min(1).optional(),
+    GOOGLE_OIDC_CERTS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: z.enum(['true', 'false'], { error: 'ALLOW_PRIVATE_WEBHOOK_TARGETS must be true or false' }).default('false'),
@@ -191,6 +195,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       syncSchedule: c.GOOGLE_SYNC_SCHEDULE,
       /** Pace of this process's Business Profile API calls (Google allows 300 a minute per project). */
       requestsPerMinute: c.GOOGLE_API_REQUESTS_PER_MINUTE,
+      /**
+       * Pub/Sub push (issue 30): who may push to us: the push subscription's service account, for this
+       * audience (by default the push URL), in tokens signed with the keys at certsUrl. Push is off
+       * without an account.
+       */
+      pubsub: {
+        pushAccount: c.GOOGLE_PUBSUB_PUSH_ACCOUNT,
+        audience: c.GOOGLE_PUBSUB_AUDIENCE ?? `${publicUrl}/api/webhooks/google/pubsub`,
+        certsUrl: c.GOOGLE_OIDC_CERTS_URL,
+      },
     },
     /** Text messages: each workspace brings its own Twilio account (src/domain/sms/account.ts). */
     twilio: { apiBase: c.TWILIO_API_BASE.replace(/\/+$/, '') },

@@ -29,7 +29,13 @@ export const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(['/api/gmb/try-d
  * (Stripe's Stripe-Signature, Twilio's X-Twilio-Signature): no cookie of ours means anything there, so where a request came from
  * is not checked.
  */
-export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set(['/api/webhooks/stripe', '/api/webhooks/twilio/status', '/api/webhooks/twilio/inbound']);
+export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set([
+  '/api/webhooks/stripe',
+  '/api/webhooks/twilio/status',
+  '/api/webhooks/twilio/inbound',
+  // Google's Pub/Sub pushes carry a token Google signs.
+  '/api/webhooks/google/pubsub',
+]);
 
 export function isFromAnotherSite(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');

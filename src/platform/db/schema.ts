@@ -384,6 +384,15 @@ export const googleConnections = pgTable('google_connections', {
   lastSyncAdded: integer('last_sync_added').notNull().default(0),
   lastSyncUpdated: integer('last_sync_updated').notNull().default(0),
   lastSyncRemoved: integer('last_sync_removed').notNull().default(0),
+  /** When Google last pushed a notification for this workspace's location (migrations/0027). */
+  lastPushAt: timestamp('last_push_at', { withTimezone: true }),
+});
+
+/** A Pub/Sub message handled once (migrations/0027): its redelivery is answered and does nothing. */
+export const googlePushMessages = pgTable('google_push_messages', {
+  messageId: text('message_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  workspaceIds: integer('workspace_ids').array().notNull().default([]),
 });
 
 export const oauthStates = pgTable('oauth_states', {

@@ -18,6 +18,9 @@ export const QUEUES = {
   // One queued or running sync per workspace (singletonKey), across instances. A failed run is not
   // retried: the next scheduled one is the retry.
   googleSync: { name: 'google-sync', policy: 'exclusive', notify: true, retryLimit: 0, expireInSeconds: 1800 },
+  // A Google push (issue 30) asks for a sync that starts after it: while one is queued or running the
+  // ask waits and tries again, every 2 s for about a minute and a half, then every minute or so.
+  googlePush: { name: 'google-push', notify: true, retryLimit: 60, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60 },
   // Consumers of domain events (src/domain/events/domain-events.ts), one queue each.
   milestones: { name: 'milestones', notify: true, ...CONSUMER_RETRIES },
   alerts: { name: 'alerts', notify: true, ...CONSUMER_RETRIES },

@@ -24,6 +24,33 @@ export const POLL_NOW_WAIT_MS = 25_000;
 
 const keyOf = (workspaceId: number) => `workspace:${workspaceId}`;
 
+/** A Google push named this workspace's location: a sync must start after it (see googlePushWorker). */
+export interface GooglePushJob {
+  workspaceId: number;
+}
+
+declare module '#platform/jobs/queue.ts' {
+  interface QueuePayloads {
+    'google-push': GooglePushJob;
+  }
+}
+
+/** Why a push's ask for a sync waits: one of the workspace is queued or running, so this one cannot be queued yet. */
+export class SyncAlreadyQueued extends Error {}
+
+/**
+ * The google-push queue's worker: queues a sync of the workspace. One already queued would see the
+ * pushed review too, but one already running may have listed the reviews before it was written, and
+ * the queue cannot tell them apart; so the ask is retried until a sync of its own is queued.
+ */
+export function googlePushWorker(jobs: JobQueue) {
+  return async (job: Job<GooglePushJob>): Promise<{ syncJobId: string }> => {
+    const syncJobId = await jobs.send('google-sync', { workspaceId: job.data.workspaceId }, { singletonKey: keyOf(job.data.workspaceId) });
+    if (!syncJobId) throw new SyncAlreadyQueued(`A sync of workspace ${job.data.workspaceId} is queued or running; the push's sync follows it`);
+    return { syncJobId };
+  };
+}
+
 /** The google-sync queue's worker: the job's output is the sync's outcome. */
 export function googleSyncWorker(runtime: GoogleRuntime) {
   return async (job: Job<GoogleSyncJob>): Promise<SyncOutcome> => {

@@ -1,0 +1,126 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { googleConnections, googlePushMessages, reviews } from '#platform/db/schema.ts';
+import { startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
+import { startFakePubSub } from '../fakes/pubsub-pusher.ts';
+import { signUpAdmin } from '../helpers/accounts.ts';
+import { startApp, type TestApp } from '../helpers/app.ts';
+import { connectGoogle, googleEnv } from '../helpers/google.ts';
+
+// Issue 30, part 1: Google pushes a Business Profile notification through Cloud Pub/Sub; the product
+// checks Google's signature, keeps the message once, and looks at the location's reviews at once.
+
+let app: TestApp;
+let fake: FakeGoogle;
+let pubsub: Awaited<ReturnType<typeof startFakePubSub>>;
+let pushUrl: string;
+
+beforeAll(async () => {
+  [fake, pubsub] = await Promise.all([startFakeGoogle(), startFakePubSub()]);
+  app = await startApp({
+    ...googleEnv(fake),
+    DEFAULT_PLAN: 'team',
+    GOOGLE_PUBSUB_PUSH_ACCOUNT: pubsub.account,
+    GOOGLE_OIDC_CERTS_URL: pubsub.certsUrl,
+    // The daily schedule: any review that arrives here came through a push.
+    GOOGLE_SYNC_SCHEDULE: '0 3 * * *',
+  });
+  pushUrl = `${app.url}/api/webhooks/google/pubsub`;
+});
+afterAll(async () => {
+  await app?.close();
+  await fake?.close();
+  await pubsub?.close();
+});
+
+/** A workspace connected to a fresh location of the fake Google. */
+async function connectedWorkspace() {
+  const admin = await signUpAdmin(app);
+  const account = fake.addAccount();
+  const location = fake.addLocation(account.name);
+  expect((await connectGoogle(admin.client)).searchParams.get('gmb_connected')).toBe('true');
+  const accountId = account.name.split('/')[1]!;
+  const locationId = location.name.split('/')[1]!;
+  await admin.client.request('PUT', '/api/settings/gmb_account_id', { value: accountId });
+  await admin.client.request('PUT', '/api/settings/gmb_location_id', { value: locationId });
+  return { ...admin, path: fake.locationPath(location.name), accountId, locationId };
+}
+
+const reviewIds = async (workspaceId: number) =>
+  (await app.database.db.select({ externalId: reviews.externalId }).from(reviews).where(eq(reviews.workspaceId, workspaceId))).map((r) => r.externalId);
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const messagesKept = async () => (await app.database.db.select({ n: count() }).from(googlePushMessages))[0]!.n;
+
+describe('reviews pushed by Google', () => {
+  it('brings a new review in as soon as Google pushes its notification, and a redelivery does nothing more', async () => {
+    const ws = await connectedWorkspace();
+    const [review] = fake.addReviews(1, ws.path);
+    const notification = { type: 'NEW_REVIEW', review: review!.name, location: ws.path };
+    const pushed = await pubsub.push(pushUrl, notification);
+    expect(pushed).toMatchObject({ status: 202, body: { message: 'Queued a look at the reviews' } });
+    expect(
+      await until(
+        () => reviewIds(ws.workspaceId),
+        (ids) => ids.length === 1,
+      ),
+    ).toEqual([review!.reviewId]);
+    const [connection] = await app.database.db.select().from(googleConnections).where(eq(googleConnections.workspaceId, ws.workspaceId));
+    expect(connection?.lastPushAt).toBeInstanceOf(Date);
+
+    const again = await pubsub.push(pushUrl, notification, { messageId: pushed.messageId });
+    expect(again).toMatchObject({ status: 200, body: { message: 'Already received' } });
+    expect(await reviewIds(ws.workspaceId)).toHaveLength(1);
+  });
+
+  it('changes nothing for a push without a token, a forged one, another audience, another account or an expired token', async () => {
+    const ws = await connectedWorkspace();
+    fake.addReviews(1, ws.path);
+    const before = await messagesKept();
+    const notification = { type: 'NEW_REVIEW', location: ws.path };
+    const refused = [
+      await pubsub.push(pushUrl, notification, { authorization: null }),
+      await pubsub.push(pushUrl, notification, { token: { forged: true } }),
+      await pubsub.push(pushUrl, notification, { token: { audience: 'https://elsewhere.example/push' } }),
+      await pubsub.push(pushUrl, notification, { token: { email: 'intruder@elsewhere.iam.gserviceaccount.com' } }),
+      await pubsub.push(pushUrl, notification, { token: { expiresIn: '-5 minutes' } }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 403, 401]);
+    for (const r of refused) expect(r.body.message).toEqual(expect.any(String));
+    // Nothing kept, so nothing queued: a look is queued only with its message, in one transaction.
+    expect(await messagesKept()).toBe(before);
+  });
+
+  it('looks at every connected workspace when the notification names nothing it can read', async () => {
+    const ws = await connectedWorkspace();
+    const [review] = fake.addReviews(1, ws.path);
+    expect((await pubsub.push(pushUrl, { something: 'unexpected' })).status).toBe(202);
+    expect(
+      await until(
+        () => reviewIds(ws.workspaceId),
+        (ids) => ids.length === 1,
+      ),
+    ).toEqual([review!.reviewId]);
+  });
+
+  it('answers a push for a location no workspace is connected to, and a body that is no push', async () => {
+    expect(await pubsub.push(pushUrl, { type: 'NEW_REVIEW', location: 'accounts/1/locations/999999999' })).toMatchObject({
+      status: 202,
+      body: { message: 'No workspace is connected to that location' },
+    });
+    const token = await pubsub.token({ audience: pushUrl });
+    const notJson = await fetch(pushUrl, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{' });
+    expect(notJson.status).toBe(400);
+    const noMessage = await fetch(pushUrl, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(noMessage.status).toBe(400);
+    expect(((await noMessage.json()) as { message: string }).message).toBe('The body is not a Pub/Sub push: it has no message');
+  });
+});
