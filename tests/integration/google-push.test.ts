@@ -79,6 +79,13 @@ describe('reviews pushed by Google', () => {
     const again = await pubsub.push(pushUrl, notification, { messageId: pushed.messageId });
     expect(again).toMatchObject({ status: 200, body: { message: 'Already received' } });
     expect(await reviewIds(ws.workspaceId)).toHaveLength(1);
+
+    // An id kept longer than Pub/Sub keeps a message goes when the next push comes; a recent one stays.
+    await app.database.db.insert(googlePushMessages).values({ messageId: 'from-long-ago', receivedAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000) });
+    expect((await pubsub.push(pushUrl, notification)).status).toBe(202);
+    const kept = (await app.database.db.select({ id: googlePushMessages.messageId }).from(googlePushMessages)).map((m) => m.id);
+    expect(kept).not.toContain('from-long-ago');
+    expect(kept).toContain(pushed.messageId);
   });
 
   it('changes nothing for a push without a token, a forged one, another audience, another account or an expired token', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { parseJsonText } from '#contracts/json-input.ts';
 import type { Database, Db } from '#platform/db/database.ts';
 import { googleConnections, googlePushMessages, settings } from '#platform/db/schema.ts';
@@ -26,6 +26,9 @@ export interface PushOutcome {
 
 export const PUSH_NOT_SET_UP = 'Google push is not set up on this server (GOOGLE_PUBSUB_PUSH_ACCOUNT)';
 
+/** Pub/Sub keeps a message for 31 days at most: an id older than that cannot be delivered again. */
+const KEEP_MESSAGE_IDS_MS = 31 * 24 * 60 * 60 * 1000;
+
 export async function receiveGooglePush(
   ctx: { database: Database; jobs: JobQueue; pubsub: PushSettings },
   authorization: string | null,
@@ -49,6 +52,8 @@ export async function receiveGooglePush(
       .onConflictDoNothing()
       .returning({ messageId: googlePushMessages.messageId });
     if (!row) return false;
+    // Ids no redelivery can name any more go as new ones come (an index range, empty most times).
+    await tx.delete(googlePushMessages).where(lt(googlePushMessages.receivedAt, new Date(Date.now() - KEEP_MESSAGE_IDS_MS)));
     if (workspaceIds.length) {
       await tx.update(googleConnections).set({ lastPushAt: new Date() }).where(inArray(googleConnections.workspaceId, workspaceIds));
       for (const workspaceId of workspaceIds) await ctx.jobs.send('google-push', { workspaceId }, { tx });
