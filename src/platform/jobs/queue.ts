@@ -19,7 +19,7 @@ export const QUEUES = {
   // retried: the next scheduled one is the retry.
   googleSync: { name: 'google-sync', policy: 'exclusive', notify: true, retryLimit: 0, expireInSeconds: 1800 },
   // A Google push (issue 30) asks for a sync that starts after it: while one is queued or running the
-  // ask waits and tries again, every 2 s for about a minute and a half, then every minute or so.
+  // ask tries again after 2 s, then twice as long each time up to a minute, for about an hour.
   googlePush: { name: 'google-push', notify: true, retryLimit: 60, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60 },
   // Consumers of domain events (src/domain/events/domain-events.ts), one queue each.
   milestones: { name: 'milestones', notify: true, ...CONSUMER_RETRIES },
