@@ -171,7 +171,10 @@ export function WallboardSettings({ stored, save, busy }: Props) {
             );
           })}
         </div>
-        <p class="mt-1 text-xs text-slate-500">With more than one, the wallboard shows them in turn.</p>
+        <p class="mt-1 text-xs text-slate-500">
+          With more than one, the wallboard shows them in turn. {PANEL_TITLES['desk-cards']} shows the QR codes of your people's desk cards, for a screen
+          customers see: it takes its turn once a card is printed (Staff, Desk card).
+        </p>
       </fieldset>
       <NumberSetting
         id="setting-wallboard_rotate_seconds"
