@@ -1,9 +1,9 @@
 // `npm start` on a fresh clone (or after a change to the source) builds first; otherwise it starts at once.
-// The embedded database's template is part of the build, made again when it no longer fits.
+// The embedded database's template is part of the build, made again when it no longer fits or lacks a migration.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { templateUnfit } from '#platform/db/pglite-template.ts';
+import { migrationAfterTemplate, templateUnfit } from '#platform/db/pglite-template.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const output = join(root, 'dist/server/entry.mjs');
@@ -26,7 +26,8 @@ if (built < Math.max(...inputs.map((p) => newest(join(root, p))))) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-if (templateUnfit() !== null) {
+// A template that fits still gets a migration added after it (a new data folder would apply it at start).
+if (templateUnfit() !== null || migrationAfterTemplate() !== null) {
   const result = spawnSync(process.execPath, [join(root, 'scripts/make-database-template.ts')], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
