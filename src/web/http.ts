@@ -46,16 +46,24 @@ export function refused(refusal: Refusal): Response {
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
-/** Reads a JSON body and checks it against the payload's schema; any failure is a 4xx answer. */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.infer<S>>> {
+export type RawBody = { ok: true; raw: Uint8Array } | { ok: false; status: 400 | 413; message: string };
+
+/** The raw body up to `max` bytes, or why not: a body that could not be read (400) or is longer (413). */
+export async function readRawBody(request: Request, max: number = MAX_JSON_BODY_BYTES): Promise<RawBody> {
   let raw: Uint8Array | null;
   try {
-    raw = await readBodyUpTo(request, MAX_JSON_BODY_BYTES);
+    raw = await readBodyUpTo(request, max);
   } catch {
-    return { ok: false, response: badRequest('Request body could not be read') };
+    return { ok: false, status: 400, message: 'Request body could not be read' };
   }
-  if (raw === null) return { ok: false, response: errorJson(413, 'Request body is too large') };
-  const text = new TextDecoder().decode(raw);
+  return raw === null ? { ok: false, status: 413, message: 'Request body is too large' } : { ok: true, raw };
+}
+
+/** Reads a JSON body and checks it against the payload's schema; any failure is a 4xx answer. */
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.infer<S>>> {
+  const rawBody = await readRawBody(request);
+  if (!rawBody.ok) return { ok: false, response: errorJson(rawBody.status, rawBody.message) };
+  const text = new TextDecoder().decode(rawBody.raw);
   const read = text.trim() === '' ? ({ ok: true, value: {} } as const) : parseJsonText(text);
   if (!read.ok) return { ok: false, response: badRequest(read.message) };
   const body = read.value;

@@ -1,4 +1,4 @@
-import { readBodyUpTo } from './http.ts';
+import { readRawBody } from './http.ts';
 import { linkBase } from './public-url.ts';
 
 /** Twilio's form bodies are small: a status callback or an incoming text is well under this. */
@@ -12,15 +12,10 @@ export type TwilioForm = { ok: true; url: string; params: Record<string, string[
  * one Twilio used), else the address the request came to.
  */
 export async function readTwilioForm(request: Request, config: { publicUrl: string; publicUrlSet: boolean }): Promise<TwilioForm> {
-  let raw: Uint8Array | null;
-  try {
-    raw = await readBodyUpTo(request, MAX_TWILIO_FORM_BYTES);
-  } catch {
-    return { ok: false, status: 400, message: 'Request body could not be read' };
-  }
-  if (raw === null) return { ok: false, status: 413, message: 'Request body is too large' };
+  const body = await readRawBody(request, MAX_TWILIO_FORM_BYTES);
+  if (!body.ok) return body;
   const params: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(new TextDecoder().decode(raw))) (params[name] ??= []).push(value);
+  for (const [name, value] of new URLSearchParams(new TextDecoder().decode(body.raw))) (params[name] ??= []).push(value);
   const called = new URL(request.url);
   const url = `${linkBase(config, called)}${called.pathname}${called.search}`;
   return { ok: true, url, params, signature: request.headers.get('x-twilio-signature') };
