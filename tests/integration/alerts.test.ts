@@ -7,20 +7,12 @@ import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts'
 import { officeWithTeamAndTemplate } from '../helpers/office.ts';
 import { freePort, spawnServer } from '../helpers/server-process.ts';
 import { withServerStarts } from '../helpers/deadlines.ts';
+import { until } from '../helpers/until.ts';
 
 // Issue 15 point 2: Slack and Teams alerts through the job queue, against receivers that answer as
 // Slack's incoming webhooks and Teams' workflow webhooks do.
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await pause(100);
-  }
-}
 
 const request = (teamId: number, templateId: number, firstName = 'Sam', lastName = 'Lee') => ({
   staffFirstName: 'Tom',

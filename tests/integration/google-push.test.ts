@@ -6,6 +6,7 @@ import { startFakePubSub } from '../fakes/pubsub-pusher.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { connectGoogle, googleEnv } from '../helpers/google.ts';
+import { until } from '../helpers/until.ts';
 
 // Issue 30, part 1: Google pushes a Business Profile notification through Cloud Pub/Sub; the product
 // checks Google's signature, keeps the message once, and looks at the location's reviews at once.
@@ -48,15 +49,6 @@ async function connectedWorkspace() {
 
 const reviewIds = async (workspaceId: number) =>
   (await app.database.db.select({ externalId: reviews.externalId }).from(reviews).where(eq(reviews.workspaceId, workspaceId))).map((r) => r.externalId);
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const messagesKept = async () => (await app.database.db.select({ n: count() }).from(googlePushMessages))[0]!.n;
 

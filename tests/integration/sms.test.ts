@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTwilio } from '../fakes/twilio.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { officeWithTeamAndTemplate } from '../helpers/office.ts';
+import { until } from '../helpers/until.ts';
 
 // Issue 29, part 1: review requests by text message, against a fake Twilio that speaks Twilio's
 // published API and signs its callbacks with Twilio's own library.
@@ -21,15 +22,6 @@ afterAll(async () => {
 });
 
 const MOBILE = '+61412345678';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A workspace texting through the fake, with no quiet hours unless a test sets them. */
 async function textingOffice() {
