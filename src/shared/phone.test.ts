@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMobileNumber } from './phone.ts';
+import { mobileE164, readMobileNumber } from './phone.ts';
 
 describe('readMobileNumber', () => {
   it('reads a national mobile number in the workspace’s country, and an international one anywhere', () => {
@@ -15,5 +15,15 @@ describe('readMobileNumber', () => {
       expect(read.ok, typed).toBe(false);
       if (!read.ok) expect(read.message).toMatch(/^Enter a mobile number that can receive texts, like 04\d\d \d{3} \d{3} or \+61 4/);
     }
+  });
+});
+
+describe('mobileE164', () => {
+  it("reads another system's number in the workspace's country, and gives nothing for a landline or nothing", () => {
+    expect(mobileE164('0412 345 678', 'AU')).toBe('+61412345678');
+    expect(mobileE164('+61 412 345 678', 'NZ')).toBe('+61412345678');
+    expect(mobileE164('02 9374 4000', 'AU')).toBeNull();
+    expect(mobileE164('', 'AU')).toBeNull();
+    expect(mobileE164(null, 'AU')).toBeNull();
   });
 });

@@ -23,6 +23,13 @@ export function readMobileNumber(input: string, country: string): MobileNumber {
   return number?.isValid() ? { ok: true, e164: number.number } : { ok: false, message };
 }
 
+/** A number another system sent (a CRM contact's), in E.164; null when it is empty or no mobile number. */
+export function mobileE164(typed: string | null, country: string): string | null {
+  if (!typed) return null;
+  const read = readMobileNumber(typed, country);
+  return read.ok ? read.e164 : null;
+}
+
 /** An E.164 number as people read it (+61 412 345 678). */
 export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;

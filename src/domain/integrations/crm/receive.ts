@@ -5,7 +5,7 @@ import type { CrmDeliveryStatus } from '#shared/statuses.ts';
 import { ingestReviewRecorded } from '#domain/reviews/ingest.ts';
 import type { IncomingReview } from '#domain/reviews/store.ts';
 import { readSmsSettings } from '#domain/sms/sms-settings.ts';
-import { readMobileNumber } from '#shared/phone.ts';
+import { mobileE164 } from '#shared/phone.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { findDelivery, recordDelivery } from './delivery-log.ts';
 import { crmWebhookId, parseCrmPayload, readCrmBody } from './payload.ts';
@@ -109,7 +109,7 @@ async function handle(
     reviewUrl: review.reviewUrl,
     platform: review.platform,
     // A contact's number finds the request texted to it; one that is no mobile number finds none.
-    phone: phoneOf(review.phone, phoneCountry),
+    phone: mobileE164(review.phone, phoneCountry),
   };
   const { ingested, recorded: id } = await ingestReviewRecorded({ database, jobs }, workspace, incoming, (tx, ingested) => {
     const status = ingested?.created ? 'stored' : 'duplicate';
@@ -122,11 +122,4 @@ async function handle(
   return ingested.created
     ? { status: 'stored', httpStatus: 201, message: 'Review received', reviewId: ingested.id, deliveryLogId: id }
     : { status: 'duplicate', httpStatus: 200, message: 'Already received', reviewId: ingested.id, deliveryLogId: id };
-}
-
-/** A contact's number in E.164, read in the workspace's country; null when it is none a text could reach. */
-function phoneOf(typed: string | null, country: string): string | null {
-  if (!typed) return null;
-  const read = readMobileNumber(typed, country);
-  return read.ok ? read.e164 : null;
 }

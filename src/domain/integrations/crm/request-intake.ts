@@ -17,7 +17,7 @@ import { signatureProblem, type CrmDelivery } from './receive.ts';
 import { readCrmRequest } from './request-payload.ts';
 import { readSmsAccount } from '#domain/sms/account.ts';
 import { readSmsSettings } from '#domain/sms/sms-settings.ts';
-import { readMobileNumber } from '#shared/phone.ts';
+import { mobileE164 } from '#shared/phone.ts';
 import type { RequestChannel } from '#shared/statuses.ts';
 
 // HighLevel request intake (decision 041): a workflow's Webhook action posts a contact, and a review
@@ -211,8 +211,7 @@ async function handle(context: RequestIntakeContext, workspace: Workspace, deliv
   // A contact is asked the way the workspace asks (its default channel) where it can be: by text only
   // with texting set up and a mobile number; by email only with an address (the form's own words).
   const [texting, smsAccount] = await Promise.all([readSmsSettings(db, workspace.id), readSmsAccount(db, workspace.id)]);
-  const mobile = contact.phone ? readMobileNumber(contact.phone, texting.phoneCountry) : null;
-  const phone = smsAccount.configured && mobile?.ok ? mobile.e164 : '';
+  const phone = (smsAccount.configured && mobileE164(contact.phone, texting.phoneCountry)) || '';
   const email = contact.email?.trim() ?? '';
   const channel = crmChannel({ email, phone, defaultChannel: texting.defaultChannel });
   if (!channel) return refuse(422, 'Customer email is required', 'email');
