@@ -3,6 +3,7 @@ import { startFakeTwilio } from '../fakes/twilio.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { officeWithTeamAndTemplate } from '../helpers/office.ts';
 import { until } from '../helpers/until.ts';
+import { contactBody } from '../fixtures/highlevel-request.ts';
 
 // Issue 29, part 1: review requests by text message, against a fake Twilio that speaks Twilio's
 // published API and signs its callbacks with Twilio's own library.
@@ -115,11 +116,20 @@ describe('review requests by text message', () => {
     });
     expect(emailed.status, emailed.text).toBe(201);
     const webhook = ((await office.client.get('/api/admin/crm-webhook')).json as { url: string }).url;
-    // HighLevel's Webhook action: the contact's data at the top level, the review in custom values.
+    // The captured HighLevel Webhook body: the contact's data at the top level, the review in custom values.
     const delivered = await fetch(webhook, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ contact_id: 'c-1', full_name: 'Sam Lee', phone: '+61412777888', customData: { rating: 5, review_id: 'hl-phone-1' } }),
+      body: JSON.stringify(
+        contactBody({
+          contact_id: 'c-1',
+          first_name: 'Sam',
+          last_name: 'Lee',
+          full_name: 'Sam Lee',
+          phone: '+61412777888',
+          customData: { rating: 5, review_id: 'hl-phone-1' },
+        }),
+      ),
     });
     expect(delivered.status).toBe(201);
     const reviewId = ((await delivered.json()) as { id: number }).id;
@@ -131,18 +141,21 @@ describe('review requests by text message', () => {
     const office = await textingOffice();
     const intake = ((await office.client.get('/api/admin/crm-webhook/requests')).json as { url: string }).url;
     expect((await office.client.request('PUT', '/api/admin/crm-webhook/requests', { defaultTeamId: office.teamId })).status).toBe(200);
-    // HighLevel's Webhook action: the contact at the top level, its assigned user beside it.
+    // The captured HighLevel Webhook body (the contact at the top level), another contact, an assigned user.
     const contact = (extra: Record<string, unknown>) =>
       fetch(intake, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          first_name: 'Rosa',
-          last_name: 'Diaz',
-          full_name: 'Rosa Diaz',
-          user: { firstName: 'Jess', email: 'jess@clinic.test' },
-          ...extra,
-        }),
+        body: JSON.stringify(
+          contactBody({
+            first_name: 'Rosa',
+            last_name: 'Diaz',
+            full_name: 'Rosa Diaz',
+            email: '',
+            user: { firstName: 'Jess', email: 'jess@clinic.test' },
+            ...extra,
+          }),
+        ),
       });
     const texted = await contact({ contact_id: 'c-text', phone: '0412 555 010' });
     expect(texted.status).toBe(201);
