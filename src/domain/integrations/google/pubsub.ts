@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { logError } from '#platform/log/log.ts';
 
 // Business Profile notifications pushed by Cloud Pub/Sub (issue 30; INTEGRATIONS.md "Google"). Each
 // push carries `Authorization: Bearer <JWT>`, an OpenID Connect token Google signs (RS256) for the
@@ -46,6 +47,7 @@ export async function verifyPushToken(authorization: string | null, auth: PushAu
   } catch (error) {
     // Google's keys could not be read: nothing is known about the token, and Pub/Sub will push again.
     if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) {
+      logError("A Google push could not be checked: Google's signing keys could not be read", error);
       return { ok: false, status: 503, message: "Google's signing keys could not be read; the push is to be sent again" };
     }
     return { ok: false, status: 401, message: pushTokenProblem(error) };
