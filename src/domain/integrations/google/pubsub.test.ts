@@ -51,6 +51,11 @@ describe('verifyPushToken', () => {
     expect(await refused(`Bearer ${await token({}, { kid: 'not-google' })}`)).toBe(401);
   });
 
+  it("asks Pub/Sub to push again (503) when Google's keys cannot be read", async () => {
+    const unreachable: PushAuth = { ...auth, keys: async () => Promise.reject(new TypeError('fetch failed')) };
+    expect(await verifyPushToken(`Bearer ${await token()}`, unreachable)).toMatchObject({ ok: false, status: 503 });
+  });
+
   it('refuses another service account, or one whose email is not verified', async () => {
     expect(await verifyPushToken(`Bearer ${await token({ email: 'someone@else.iam.gserviceaccount.com' })}`, auth)).toMatchObject({ ok: false, status: 403 });
     expect(await verifyPushToken(`Bearer ${await token({ email_verified: false })}`, auth)).toMatchObject({ ok: false, status: 403 });
