@@ -70,7 +70,7 @@ export async function createRuntime(config: Config, database: Database): Promise
   void everyQueueHasAPayload;
   await jobs.work('email', emailWorker(database, emailSender(config)));
   await jobs.workOne('google-sync', googleSyncWorker(runtime));
-  await jobs.workOne('google-push', googlePushWorker(jobs));
+  await jobs.workOne('google-push', googlePushWorker(runtime));
   await jobs.workOne('milestones', milestonesWorker(runtime));
   await jobs.workOne('alerts', alertsWorker(runtime));
   await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));

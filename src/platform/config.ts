@@ -5,6 +5,7 @@ import { parseTrustProxy } from './client-address.ts';
 import { readPublicKey } from './ed25519.ts';
 import { parseOrigin } from './origin.ts';
 import { LOG_LEVELS } from './log/log.ts';
+import { GOOGLE_PUSH_PATH } from '#shared/paths.ts';
 
 const optionalUrl = z.url().optional();
 
@@ -66,6 +67,14 @@ const schema = z
     GOOGLE_PUBSUB_PUSH_ACCOUNT: z.email("GOOGLE_PUBSUB_PUSH_ACCOUNT must be the push subscription's service account email").optional(),
     GOOGLE_PUBSUB_AUDIENCE: z.string().min(1).optional(),
     GOOGLE_OIDC_CERTS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_PUBSUB_TOPIC: z
+      .string()
+      .regex(
+        /^projects\/[a-z][a-z0-9-]{4,28}[a-z0-9]\/topics\/[A-Za-z][\w.~+%-]{2,254}$/,
+        'GOOGLE_PUBSUB_TOPIC must name a Pub/Sub topic: projects/{project}/topics/{topic}',
+      )
+      .optional(),
+    GBP_NOTIFICATIONS_API: z.url().default('https://mybusinessnotifications.googleapis.com'),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: z.enum(['true', 'false'], { error: 'ALLOW_PRIVATE_WEBHOOK_TARGETS must be true or false' }).default('false'),
@@ -191,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountsApi: c.GBP_ACCOUNTS_API,
       locationsApi: c.GBP_LOCATIONS_API,
       reviewsApi: c.GBP_REVIEWS_API,
+      notificationsApi: c.GBP_NOTIFICATIONS_API,
       /** When the every-workspace sync runs (SPEC.md: every 15 minutes); tests make it faster. */
       syncSchedule: c.GOOGLE_SYNC_SCHEDULE,
       /** Pace of this process's Business Profile API calls (Google allows 300 a minute per project). */
@@ -202,8 +212,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
        */
       pubsub: {
         pushAccount: c.GOOGLE_PUBSUB_PUSH_ACCOUNT,
-        audience: c.GOOGLE_PUBSUB_AUDIENCE ?? `${publicUrl}/api/webhooks/google/pubsub`,
+        audience: c.GOOGLE_PUBSUB_AUDIENCE ?? `${publicUrl}${GOOGLE_PUSH_PATH}`,
         certsUrl: c.GOOGLE_OIDC_CERTS_URL,
+        /** The topic each connected account's notification setting names (Google publishes to it); none: nothing registered. */
+        topic: c.GOOGLE_PUBSUB_TOPIC,
       },
     },
     /** Text messages: each workspace brings its own Twilio account (src/domain/sms/account.ts). */

@@ -44,3 +44,6 @@ export function isInWorkspace(pathname: string, slug: string): boolean {
 export function deskCardPagePath(slug: string, staffId: number): string {
   return `/${slug}/desk-card/${staffId}`;
 }
+
+/** Where Cloud Pub/Sub pushes Google's review notifications (a push subscription's endpoint, issue 30). */
+export const GOOGLE_PUSH_PATH = '/api/webhooks/google/pubsub';

@@ -1,3 +1,4 @@
+import { GOOGLE_PUSH_PATH } from '#shared/paths.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -34,7 +35,7 @@ export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set([
   '/api/webhooks/twilio/status',
   '/api/webhooks/twilio/inbound',
   // Google's Pub/Sub pushes carry a token Google signs.
-  '/api/webhooks/google/pubsub',
+  GOOGLE_PUSH_PATH,
 ]);
 
 export function isFromAnotherSite(request: Request): boolean {

@@ -98,6 +98,17 @@ export interface FakeGoogleState {
   accessTokens: Map<string, { refreshToken: string; scope: string; expiresAt: number; revoked: boolean }>;
   /** The fake's clock for review times (ms since epoch); moves one minute per new review or edit. */
   clock: number;
+  /** Each account's notification setting (the Notifications API's one per account), by account name. */
+  notificationSettings: Map<string, { pubsubTopic: string; notificationTypes: string[] }>;
+}
+
+/**
+ * Where the fake publishes its notifications: Cloud Pub/Sub's topics (tests/fakes/pubsub-pusher.ts).
+ * Without one, any topic of the right form is accepted and nothing is published.
+ */
+export interface FakePubSubTopics {
+  topic(name: string): { googleMayPublish: boolean } | undefined;
+  publish(topic: string, notification: unknown): string;
 }
 
 export interface FakeGoogleOptions {
@@ -141,6 +152,8 @@ export interface FakeGoogle {
   expireAccessTokens(): void;
   /** Requests whose path starts with `prefix` (e.g. '/v4/'), optionally of one method. */
   calls(prefix: string, method?: string): FakeGoogleRequest[];
+  /** Publishes a notification for each review added or changed from now on, as the account's setting asks. */
+  publishTo(pubsub: FakePubSubTopics): void;
 }
 
 const LOCATION_FIELDS = new Set([
@@ -166,6 +179,7 @@ const LOCATION_FIELDS = new Set([
   'serviceItems',
 ]);
 const SERVICES: Record<string, string> = {
+  notifications: 'mybusinessnotifications.googleapis.com',
   accounts: 'mybusinessaccountmanagement.googleapis.com',
   locations: 'mybusinessbusinessinformation.googleapis.com',
   reviews: 'mybusiness.googleapis.com',
@@ -217,7 +231,21 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     refreshTokens: new Map(),
     accessTokens: new Map(),
     clock: Date.parse('2025-05-01T10:00:00Z'),
+    notificationSettings: new Map(),
   };
+  let pubsub: FakePubSubTopics | undefined;
+
+  /**
+   * A NEW_REVIEW or UPDATED_REVIEW notification to the account's topic, when its setting asks for it.
+   * The JSON inside the message is UNVERIFIED (INTEGRATIONS.md "Real-time"): the documented fields,
+   * the review's and the location's resource names, under their proto3 JSON spelling.
+   */
+  function notify(type: 'NEW_REVIEW' | 'UPDATED_REVIEW', review: FakeReview) {
+    const account = review.name.split('/').slice(0, 2).join('/');
+    const setting = state.notificationSettings.get(account);
+    if (!pubsub || !setting?.pubsubTopic || !setting.notificationTypes.includes(type)) return;
+    pubsub.publish(setting.pubsubTopic, { type, locationName: review.name.replace(/\/reviews\/[^/]+$/, ''), reviewName: review.name });
+  }
   const requests: FakeGoogleRequest[] = [];
   let reviewCounter = 0;
 
@@ -290,6 +318,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     if (review.comment != null) created.comment = review.comment;
     if (review.reply != null) created.reviewReply = { comment: review.reply, updateTime: rfc3339(updateMs + 1000, n + 1) };
     state.reviews.get(path)!.push(created);
+    notify('NEW_REVIEW', created);
     return created;
   }
 
@@ -336,6 +365,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     if (edit.reply === null) delete review.reviewReply;
     else if (edit.reply !== undefined) review.reviewReply = { comment: edit.reply, updateTime: rfc3339(ms, 2) };
     review.updateTime = rfc3339(ms, 2); // 9 fractional digits
+    notify('UPDATED_REVIEW', review);
     return review;
   }
 
@@ -401,6 +431,17 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       return new URLSearchParams(Object.entries(JSON.parse(text) as Record<string, string>).map(([k, v]) => [k, String(v)]));
     }
     return new URLSearchParams(text);
+  }
+
+  async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+      return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
   }
 
   function issueAccessToken(refreshToken: string, scope: string): string {
@@ -557,8 +598,50 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     return Date.parse(review.updateTime.replace(/(\.\d{3})\d+Z$/, '$1Z'));
   }
 
+  /**
+   * PATCH /v1/accounts/{a}/notificationSetting (the Notifications API). Its refusals name Google's
+   * error codes (PUBLISH_PERMISSIONS_MISSING_FOR_PUBSUB_TOPIC, INVALID_PUBSUB_TOPIC); how they are
+   * wrapped (an ErrorInfo reason, the status) is UNVERIFIED.
+   */
+  function notificationSetting(res: ServerResponse, accountName: string, q: URLSearchParams, body: Record<string, unknown>) {
+    if (!state.locations.has(accountName)) return apiError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+    const mask = (q.get('updateMask') ?? '').split(',').filter(Boolean);
+    if (mask.length === 0 || mask.some((field) => field !== 'pubsubTopic' && field !== 'notificationTypes')) {
+      return apiError(res, 400, 'INVALID_ARGUMENT', `Invalid update mask: ${q.get('updateMask') ?? ''}`);
+    }
+    if (body.name !== `${accountName}/notificationSetting`) return apiError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.');
+    const topic = typeof body.pubsubTopic === 'string' ? body.pubsubTopic : '';
+    const types = Array.isArray(body.notificationTypes) ? body.notificationTypes.map(String) : [];
+    const refuse = (status: string, reason: string, message: string) =>
+      apiError(res, 400, status, message, {
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'mybusinessnotifications.googleapis.com' }],
+      });
+    if (topic && (!/^projects\/[^/]+\/topics\/[^/]+$/.test(topic) || (pubsub && !pubsub.topic(topic)))) {
+      return refuse('INVALID_ARGUMENT', 'INVALID_PUBSUB_TOPIC', `Invalid pubsub topic: ${topic}`);
+    }
+    if (topic && pubsub && !pubsub.topic(topic)?.googleMayPublish) {
+      return refuse('FAILED_PRECONDITION', 'PUBLISH_PERMISSIONS_MISSING_FOR_PUBSUB_TOPIC', `Publish permissions are missing for the pubsub topic: ${topic}`);
+    }
+    const setting = { pubsubTopic: topic, notificationTypes: types };
+    state.notificationSettings.set(accountName, setting);
+    return json(res, 200, {
+      name: `${accountName}/notificationSetting`,
+      ...(topic ? { pubsubTopic: topic } : {}),
+      ...(types.length ? { notificationTypes: types } : {}),
+    });
+  }
+
   function api(req: IncomingMessage, res: ServerResponse, path: string, q: URLSearchParams, body: Promise<URLSearchParams>) {
     let m: RegExpExecArray | null;
+    if ((m = /^\/v1\/(accounts\/[^/]+)\/notificationSetting$/.exec(path))) {
+      if (apiGate(req, res, 'notifications')) return;
+      const accountName = m[1]!;
+      if (req.method === 'GET') {
+        const setting = state.notificationSettings.get(accountName);
+        return json(res, 200, { name: `${accountName}/notificationSetting`, ...setting });
+      }
+      if (req.method === 'PATCH') return void readJson(req).then((b) => notificationSetting(res, accountName, q, b));
+    }
     if (req.method === 'GET' && path === '/v1/accounts') {
       if (apiGate(req, res, 'accounts')) return;
       const page = readPage('accounts', q, 20, 20);
@@ -690,6 +773,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       for (const a of state.accessTokens.values()) a.expiresAt = 0;
     },
     calls: (prefix, method) => requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
+    publishTo: (topics) => {
+      pubsub = topics;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -709,6 +795,7 @@ export function fakeGoogleEnv(url: string, clientId: string, clientSecret: strin
     GBP_ACCOUNTS_API: url,
     GBP_LOCATIONS_API: url,
     GBP_REVIEWS_API: url,
+    GBP_NOTIFICATIONS_API: url,
   };
 }
 

@@ -53,7 +53,7 @@ export async function startFakePubSub() {
     notification: unknown,
     options: { messageId?: string; token?: Partial<TokenOptions>; authorization?: string | null } = {},
   ): Promise<{ status: number; body: { message?: string }; messageId: string }> {
-    messages += 1;
+    if (!options.messageId) messages += 1;
     const messageId = options.messageId ?? String(9_000_000_000 + messages);
     const authorization = options.authorization === undefined ? `Bearer ${await token({ audience: url, ...options.token })}` : options.authorization;
     const publishTime = new Date().toISOString();
@@ -72,15 +72,74 @@ export async function startFakePubSub() {
         subscription: 'projects/review-challenge-test/subscriptions/gbp-reviews-push',
       }),
     });
-    return { status: response.status, body: (await response.json()) as { message?: string }, messageId };
+    return { status: response.status, body: (await response.json().catch(() => ({}))) as { message?: string }, messageId };
+  }
+
+  // ---- Topics and push subscriptions, for the fake Business Profile's publishing ----
+
+  const topics = new Map<string, { googleMayPublish: boolean }>();
+  const subscriptions: { topic: string; endpoint: string }[] = [];
+  const unacked = new Set<Promise<void>>();
+  const deliveries: { messageId: string; endpoint: string; status: number | 'unreachable' }[] = [];
+  let closed = false;
+
+  /** A topic; `googleMayPublish: false` leaves out the publisher role of Google's service account. */
+  function createTopic(name: string, options: { googleMayPublish?: boolean } = {}) {
+    topics.set(name, { googleMayPublish: options.googleMayPublish ?? true });
+  }
+
+  /** A push subscription with authentication on: its tokens' audience is the endpoint. */
+  function subscribe(topic: string, endpoint: string) {
+    subscriptions.push({ topic, endpoint });
+  }
+
+  /**
+   * Publishes `notification` to every push subscription of `topic`, each pushed until it is
+   * acknowledged (102, 200, 201, 202 or 204), again and again after a growing wait, as Pub/Sub
+   * redelivers: an endpoint that is down gets the message when it is back.
+   */
+  function publish(topic: string, notification: unknown): string {
+    messages += 1;
+    const messageId = String(9_000_000_000 + messages);
+    for (const { endpoint } of subscriptions.filter((s) => s.topic === topic)) {
+      const delivery = (async () => {
+        for (let attempt = 0; !closed; attempt++) {
+          let status: number | 'unreachable';
+          try {
+            status = (await push(endpoint, notification, { messageId })).status;
+          } catch {
+            status = 'unreachable';
+          }
+          deliveries.push({ messageId, endpoint, status });
+          if (typeof status === 'number' && [102, 200, 201, 202, 204].includes(status)) return;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt)));
+        }
+      })();
+      unacked.add(delivery);
+      void delivery.finally(() => unacked.delete(delivery));
+    }
+    return messageId;
   }
 
   return {
+    createTopic,
+    topic: (name: string) => topics.get(name),
+    subscribe,
+    publish,
+    /** Resolves once every message published so far is acknowledged. */
+    acknowledged: async () => {
+      while (unacked.size) await Promise.all([...unacked]);
+    },
+    /** Every push attempt, in order: its message, endpoint and answer. */
+    deliveries: () => deliveries,
     certsUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth2/v3/certs`,
     account,
     token,
     push,
     certsFetched: () => certsFetched,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      closed = true;
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

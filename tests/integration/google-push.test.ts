@@ -123,3 +123,84 @@ describe('reviews pushed by Google', () => {
     expect(((await noMessage.json()) as { message: string }).message).toBe('The body is not a Pub/Sub push: it has no message');
   });
 });
+
+describe("each connected account's notification setting", () => {
+  const TOPIC = 'projects/review-challenge-test/topics/gbp-reviews';
+  let app2: TestApp;
+  let google: FakeGoogle;
+  let push2: string;
+
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    google.publishTo(pubsub);
+    app2 = await startApp({
+      ...googleEnv(google),
+      DEFAULT_PLAN: 'team',
+      GOOGLE_PUBSUB_PUSH_ACCOUNT: pubsub.account,
+      GOOGLE_OIDC_CERTS_URL: pubsub.certsUrl,
+      GOOGLE_PUBSUB_TOPIC: TOPIC,
+      GOOGLE_SYNC_SCHEDULE: '0 3 * * *',
+    });
+    push2 = `${app2.url}/api/webhooks/google/pubsub`;
+    pubsub.subscribe(TOPIC, push2);
+  });
+  afterAll(async () => {
+    await app2?.close();
+    await google?.close();
+  });
+
+  const pushStatus = async (client: Awaited<ReturnType<typeof signUpAdmin>>['client']) =>
+    (await client.get('/api/gmb/status')).json.push as { registered: boolean; lastNotificationAt: string | null; error: string | null };
+
+  it('says in plain words why Google refused the setting, and registers it once the topic is put right', async () => {
+    const admin = await signUpAdmin(app2);
+    // The topic does not exist yet.
+    expect((await connectGoogle(admin.client)).searchParams.get('gmb_connected')).toBe('true');
+    let push = await pushStatus(admin.client);
+    expect(push).toMatchObject({ registered: false, lastNotificationAt: null });
+    expect(push.error).toBe(
+      `Google does not accept ${TOPIC} as a Pub/Sub topic. Check that the topic exists and is written projects/{project}/topics/{topic}.`,
+    );
+
+    pubsub.createTopic(TOPIC, { googleMayPublish: false });
+    await connectGoogle(admin.client);
+    push = await pushStatus(admin.client);
+    expect(push.registered).toBe(false);
+    expect(push.error).toContain('Google may not publish to the topic');
+    expect(push.error).toContain('give mybusiness-api-pubsub@system.gserviceaccount.com the Pub/Sub Publisher role');
+    expect(google.state.notificationSettings.get(google.account.name)).toBeUndefined();
+
+    pubsub.createTopic(TOPIC, { googleMayPublish: true });
+    await connectGoogle(admin.client);
+    expect(await pushStatus(admin.client)).toEqual({ registered: true, lastNotificationAt: null, error: null });
+    expect(google.state.notificationSettings.get(google.account.name)).toEqual({ pubsubTopic: TOPIC, notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'] });
+  });
+
+  it('brings a review added on Google in through its notification, fetching that one review', async () => {
+    const admin = await signUpAdmin(app2);
+    await connectGoogle(admin.client);
+    expect((await pushStatus(admin.client)).registered).toBe(true);
+    const listsBefore = google.calls(`/v4/${google.locationPath()}/reviews`, 'GET').filter((c) => c.path.endsWith('/reviews')).length;
+
+    const [review] = google.addReviews(1);
+    const stored = await until(
+      () => app2.database.db.select().from(reviews).where(eq(reviews.workspaceId, admin.workspaceId)),
+      (rows) => rows.length === 1,
+    );
+    expect(stored[0]).toMatchObject({ externalId: review!.reviewId, source: 'google' });
+    expect(google.calls(`/v4/${review!.name}`, 'GET').length).toBeGreaterThanOrEqual(1);
+    // The notification named the review: the location's list was not read for it.
+    expect(google.calls(`/v4/${google.locationPath()}/reviews`, 'GET').filter((c) => c.path.endsWith('/reviews'))).toHaveLength(listsBefore);
+    const push = await pushStatus(admin.client);
+    expect(push.registered).toBe(true);
+    expect(Date.parse(push.lastNotificationAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+
+    // An edit on Google is pushed as UPDATED_REVIEW and brought in the same way.
+    google.editReview(review!.reviewId, { comment: 'Changed my mind: even better than I said', starRating: 'FIVE' });
+    await until(
+      () => app2.database.db.select({ comment: reviews.comment }).from(reviews).where(eq(reviews.workspaceId, admin.workspaceId)),
+      (rows) => rows[0]?.comment === 'Changed my mind: even better than I said',
+    );
+    await pubsub.acknowledged();
+  });
+});

@@ -21,6 +21,7 @@ const ready: GoogleStatus = {
   locationId: '998877665544332211',
   locationTitle: "Joe's Bakery",
   lastSync: null,
+  push: { registered: false, lastNotificationAt: null, error: null },
 };
 
 describe('the Google card state', () => {

@@ -386,6 +386,12 @@ export const googleConnections = pgTable('google_connections', {
   lastSyncRemoved: integer('last_sync_removed').notNull().default(0),
   /** When Google last pushed a notification for this workspace's location (migrations/0027). */
   lastPushAt: timestamp('last_push_at', { withTimezone: true }),
+  /** The notification setting last registered with Google, or tried (migrations/0028). */
+  pushTopic: text('push_topic'),
+  pushAccountId: text('push_account_id'),
+  pushRegisteredAt: timestamp('push_registered_at', { withTimezone: true }),
+  pushAttemptedAt: timestamp('push_attempted_at', { withTimezone: true }),
+  pushError: text('push_error'),
 });
 
 /** A Pub/Sub message handled once (migrations/0027): its redelivery is answered and does nothing. */

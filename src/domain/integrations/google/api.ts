@@ -75,11 +75,12 @@ export class GbpApi {
     this.retry = retry;
   }
 
-  private async get<T>(url: URL): Promise<T> {
+  /** Every call here is idempotent (GET, and PUT, PATCH or DELETE of a whole value), so each may be retried. */
+  private async call<T>(url: URL, method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' = 'GET', data?: unknown): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       await googlePacer(this.config.google.requestsPerMinute).take();
       try {
-        const response = await this.client.request<T>({ url: url.toString(), method: 'GET', timeout: REQUEST_TIMEOUT_MS, retry: false });
+        const response = await this.client.request<T>({ url: url.toString(), method, data, timeout: REQUEST_TIMEOUT_MS, retry: false });
         return (response.data ?? {}) as T;
       } catch (error) {
         const failure = classifyGoogleError(error);
@@ -94,7 +95,7 @@ export class GbpApi {
   private async *pages<T extends { nextPageToken?: string }>(build: (pageToken?: string) => URL): AsyncGenerator<T> {
     let pageToken: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await this.get<T>(build(pageToken));
+      const answer = await this.call<T>(build(pageToken));
       yield answer;
       pageToken = answer.nextPageToken || undefined;
       if (!pageToken) return;
@@ -146,4 +147,23 @@ export class GbpApi {
       yield { reviews: Array.isArray(page.reviews) ? page.reviews : [], totalReviewCount: page.totalReviewCount ?? 0 };
     }
   }
+
+  /** One review by its resource name, `accounts/{a}/locations/{l}/reviews/{r}` (as Google sent it: checked by toIncomingReview). */
+  async review(name: string): Promise<unknown> {
+    return this.call<unknown>(apiUrl(this.config.google.reviewsApi, `/v4/${name.split('/').map(encodeURIComponent).join('/')}`));
+  }
+
+  /**
+   * Asks Google to publish the account's new and changed reviews to `topic` (the Notifications API's
+   * one setting per account; INTEGRATIONS.md "Real-time").
+   */
+  async registerNotifications(accountId: string, topic: string): Promise<void> {
+    const name = `accounts/${encodeURIComponent(accountId)}/notificationSetting`;
+    const url = apiUrl(this.config.google.notificationsApi, `/v1/${name}`);
+    url.searchParams.set('updateMask', 'pubsubTopic,notificationTypes');
+    await this.call(url, 'PATCH', { name, pubsubTopic: topic, notificationTypes: [...REVIEW_NOTIFICATIONS] });
+  }
 }
+
+/** The notification types a workspace needs: a review posted, and a review changed (edited, replied to). */
+export const REVIEW_NOTIFICATIONS = ['NEW_REVIEW', 'UPDATED_REVIEW'] as const;

@@ -5,6 +5,7 @@ import { httpUrlOrNull } from '#shared/http-url.ts';
 import { open, seal } from '#platform/secret-box.ts';
 import { putSetting, readSettings } from '#domain/workspace/settings.ts';
 import { checkSettingValue } from '#shared/settings-rules.ts';
+import { NO_REGISTRATION, registrationOf, type PushRegistration } from './push-setting.ts';
 
 // A workspace's Google Business Profile connection: the refresh token (a sealed setting, never
 // returned), the account and location ids (settings, so manual entry and discovery write the same
@@ -35,6 +36,8 @@ export interface GoogleConnection {
   locationTitle: string | null;
   mapsUri: string | null;
   lastSync: LastSync | null;
+  /** The notification setting registered with Google, and when Google last pushed (push-setting.ts). */
+  push: PushRegistration;
 }
 
 export async function readConnection(db: Db, workspaceId: number, secretKey: Buffer): Promise<GoogleConnection> {
@@ -65,6 +68,7 @@ export async function readConnection(db: Db, workspaceId: number, secretKey: Buf
             removed: state.lastSyncRemoved,
           }
         : null,
+    push: state ? registrationOf(state) : NO_REGISTRATION,
   };
 }
 

@@ -3,6 +3,7 @@ import { GbpApi, resourceId } from './api.ts';
 import { createOAuthClient, type GoogleRuntime } from './client.ts';
 import { markBroken, readConnection, saveDiscovery } from './connection.ts';
 import { GoogleError } from './errors.ts';
+import { ensurePushRegistered } from './push-setting.ts';
 import { QUOTA_STILL_BLOCKED } from '#shared/google-messages.ts';
 import { logError } from '#platform/log/log.ts';
 
@@ -52,13 +53,20 @@ export async function discoverLocation(runtime: GoogleRuntime, workspace: Worksp
 
 /**
  * Right after the admin connects Google: discovery at once when the ids are not known yet (a
- * reconnect keeps the ids the admin has). A failure only leaves the card at "Setup Incomplete".
+ * reconnect keeps the ids the admin has), then the account's notification setting. A failure only
+ * leaves the card at "Setup Incomplete" (or push off, with Google's refusal).
  */
 export async function discoverAfterConsent(runtime: GoogleRuntime, workspace: Workspace): Promise<void> {
-  const connection = await readConnection(runtime.database.db, workspace.id, runtime.secretKey);
-  if (connection.accountId && connection.locationId) return;
+  const { database, config, secretKey } = runtime;
   try {
-    await discoverLocation(runtime, workspace);
+    const before = await readConnection(database.db, workspace.id, secretKey);
+    if (!before.accountId || !before.locationId) await discoverLocation(runtime, workspace);
+    // A new consent may be another Google account: its notification setting is registered at once.
+    const connection = await readConnection(database.db, workspace.id, secretKey);
+    if (connection.refreshToken && connection.accountId && !connection.broken) {
+      const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, DISCOVERY_RETRY);
+      await ensurePushRegistered(database.db, api, workspace.id, connection.accountId, config.google.pubsub.topic, connection.push, { force: true });
+    }
   } catch (error) {
     logError('Google discovery after connecting failed', error);
   }

@@ -15,12 +15,15 @@ export type GoogleFailure =
 export class GoogleError extends Error {
   readonly failure: GoogleFailure;
   readonly status: number | undefined;
+  /** Google's own words for what went wrong: an ErrorInfo reason or the error's message, as sent. */
+  readonly detail: string;
 
-  constructor(failure: GoogleFailure, message: string, status?: number) {
+  constructor(failure: GoogleFailure, message: string, status?: number, detail = '') {
     super(message);
     this.name = 'GoogleError';
     this.failure = failure;
     this.status = status;
+    this.detail = detail;
   }
 
   get retryable(): boolean {
@@ -36,7 +39,7 @@ interface ErrorLike {
 }
 
 interface GoogleApiErrorBody {
-  error?: string | { code?: number; message?: string; status?: string; details?: { metadata?: Record<string, string> }[] };
+  error?: string | { code?: number; message?: string; status?: string; details?: { reason?: string; metadata?: Record<string, string> }[] };
   error_description?: string;
 }
 
@@ -57,6 +60,7 @@ export function classifyGoogleError(error: unknown): GoogleError {
   }
   const apiError = typeof body.error === 'object' && body.error ? body.error : undefined;
   const apiMessage = apiError?.message ?? (typeof body.error === 'string' ? (body.error_description ?? body.error) : undefined);
+  const detail = [...(apiError?.details ?? []).map((d) => d.reason), apiMessage].filter((part) => typeof part === 'string').join(' ');
   if (status === 429) {
     const zero = apiError?.details?.some((d) => d.metadata?.quota_limit_value === '0');
     return zero
@@ -78,10 +82,11 @@ export function classifyGoogleError(error: unknown): GoogleError {
         ? `The Business Profile API is not enabled in the Google Cloud project: ${apiMessage}`
         : `Google refused access to the business profile (no role on this account or location?): ${apiMessage ?? 'permission denied'}`,
       status,
+      detail,
     );
   }
-  if (status === 404) return new GoogleError('not_found', 'Google does not know this account or location. Check the account and location IDs.', status);
-  if (status !== undefined) return new GoogleError('other', `Google answered ${status}: ${apiMessage ?? 'unexpected error'}`, status);
+  if (status === 404) return new GoogleError('not_found', 'Google does not know this account or location. Check the account and location IDs.', status, detail);
+  if (status !== undefined) return new GoogleError('other', `Google answered ${status}: ${apiMessage ?? 'unexpected error'}`, status, detail);
   const code = typeof e.code === 'string' ? e.code : undefined;
   if (code && NETWORK_CODES.has(code)) return new GoogleError('transient', `Google could not be reached (${code})`);
   return new GoogleError('other', `Google request failed: ${typeof e.message === 'string' ? e.message : String(error)}`);

@@ -3,6 +3,7 @@ import { parseJsonText } from '#contracts/json-input.ts';
 import type { Database, Db } from '#platform/db/database.ts';
 import { googleConnections, googlePushMessages, settings } from '#platform/db/schema.ts';
 import type { JobQueue } from '#platform/jobs/queue.ts';
+import { resourceId } from './api.ts';
 import { ACCOUNT_ID_KEY, LOCATION_ID_KEY } from './connection.ts';
 import { googleSigningKeys, readPush, verifyPushToken, type PushNotification } from './pubsub.ts';
 import { connectedWorkspaceIds } from './sync.ts';
@@ -56,7 +57,8 @@ export async function receiveGooglePush(
     await tx.delete(googlePushMessages).where(lt(googlePushMessages.receivedAt, new Date(Date.now() - KEEP_MESSAGE_IDS_MS)));
     if (workspaceIds.length) {
       await tx.update(googleConnections).set({ lastPushAt: new Date() }).where(inArray(googleConnections.workspaceId, workspaceIds));
-      for (const workspaceId of workspaceIds) await ctx.jobs.send('google-push', { workspaceId }, { tx });
+      const reviewId = read.notification.reviewName ? resourceId(read.notification.reviewName) : undefined;
+      for (const workspaceId of workspaceIds) await ctx.jobs.send('google-push', { workspaceId, reviewId }, { tx });
     }
     return true;
   });

@@ -2,6 +2,7 @@ import { planAllowsGoogle } from '#shared/plans.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { googleConfigured, type GoogleRuntime } from './client.ts';
 import { readConnection, type LastSync } from './connection.ts';
+import { pushStatus, type PushStatus } from './push-setting.ts';
 
 /** What the admin's Google My Business Profile card shows (decision 021). Never the token. */
 export interface GoogleStatus {
@@ -13,6 +14,8 @@ export interface GoogleStatus {
   locationId: string | null;
   locationTitle: string | null;
   lastSync: LastSync | null;
+  /** Google's notifications (issue 30): registered for this server's topic, the last one heard, Google's refusal. */
+  push: PushStatus;
 }
 
 export async function googleStatus(runtime: GoogleRuntime, workspace: Workspace): Promise<GoogleStatus> {
@@ -27,5 +30,6 @@ export async function googleStatus(runtime: GoogleRuntime, workspace: Workspace)
     locationId: connection.locationId,
     locationTitle: connection.locationTitle,
     lastSync: connection.lastSync,
+    push: pushStatus(connection.push, runtime.config.google.pubsub.topic, connection.accountId),
   };
 }

@@ -3,8 +3,13 @@ import type { Job } from 'pg-boss';
 import type { JobQueue } from '#platform/jobs/queue.ts';
 import { logError } from '#platform/log/log.ts';
 import { findWorkspaceById, type Workspace } from '#domain/workspace/workspaces.ts';
-import { connectedWorkspaceIds, INTERNAL_ERROR, syncWorkspace, type SyncOutcome } from './sync.ts';
+import { connectedWorkspaceIds, fetchPushedReview, INTERNAL_ERROR, syncWorkspace, type SyncOutcome } from './sync.ts';
 import type { GoogleRuntime } from './client.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#platform/db/database.ts';
+import { googleConnections, settings } from '#platform/db/schema.ts';
+import { ACCOUNT_ID_KEY } from './connection.ts';
+import { pushHealthy, registrationOf } from './push-setting.ts';
 
 // Google syncs are jobs of the google-sync queue: its "exclusive" policy keyed by workspace lets one
 // sync per workspace be queued or running at a time, across instances, whoever asked for it.
@@ -24,9 +29,10 @@ export const POLL_NOW_WAIT_MS = 25_000;
 
 const keyOf = (workspaceId: number) => `workspace:${workspaceId}`;
 
-/** A Google push named this workspace's location: a sync must start after it (see googlePushWorker). */
+/** A Google push named this workspace's location, and the review when it could be read (see googlePushWorker). */
 export interface GooglePushJob {
   workspaceId: number;
+  reviewId?: string;
 }
 
 declare module '#platform/jobs/queue.ts' {
@@ -39,14 +45,21 @@ declare module '#platform/jobs/queue.ts' {
 export class SyncAlreadyQueued extends Error {}
 
 /**
- * The google-push queue's worker: queues a sync of the workspace. One already queued would see the
- * pushed review too, but one already running may have listed the reviews before it was written, and
- * the queue cannot tell them apart; so the ask is retried until a sync of its own is queued.
+ * The google-push queue's worker: the review the notification named is fetched and stored alone;
+ * when none was named or it cannot be had that way, a sync of the workspace is queued. One already
+ * queued would see the pushed review too, but one already running may have listed the reviews before
+ * it was written, and the queue cannot tell them apart; so the ask is retried until a sync of its own
+ * is queued.
  */
-export function googlePushWorker(jobs: JobQueue) {
-  return async (job: Job<GooglePushJob>): Promise<{ syncJobId: string }> => {
-    const syncJobId = await jobs.send('google-sync', { workspaceId: job.data.workspaceId }, { singletonKey: keyOf(job.data.workspaceId) });
-    if (!syncJobId) throw new SyncAlreadyQueued(`A sync of workspace ${job.data.workspaceId} is queued or running; the push's sync follows it`);
+export function googlePushWorker(runtime: GoogleRuntime) {
+  return async (job: Job<GooglePushJob>): Promise<{ stored: string } | { syncJobId: string }> => {
+    const { workspaceId, reviewId } = job.data;
+    if (reviewId) {
+      const workspace = await findWorkspaceById(runtime.database.db, workspaceId);
+      if (workspace && (await fetchPushedReview(runtime, workspace, reviewId)) === 'stored') return { stored: reviewId };
+    }
+    const syncJobId = await runtime.jobs.send('google-sync', { workspaceId }, { singletonKey: keyOf(workspaceId) });
+    if (!syncJobId) throw new SyncAlreadyQueued(`A sync of workspace ${workspaceId} is queued or running; the push's sync follows it`);
     return { syncJobId };
   };
 }
@@ -65,14 +78,46 @@ export function googleSyncWorker(runtime: GoogleRuntime) {
   };
 }
 
+/** While Google's notifications arrive, the scheduled sync is only the safety net: hourly (issue 30). */
+export const SYNC_EVERY_MS_WHILE_PUSHED = 60 * 60 * 1000;
+
 /**
- * A schedule tick: one sync job per connected workspace, in the tick's time slot. Every instance
- * ticks; a slot holds one job per workspace, so each workspace is synced once per tick.
+ * Whether a schedule tick syncs a workspace: every tick while push is off or silent; while it is
+ * healthy, once the last sync is an hour old (less half a tick, so the tick nearest the hour takes it).
  */
-export async function queueScheduledSyncs(runtime: GoogleRuntime, slotSeconds: number): Promise<void> {
-  for (const workspaceId of await connectedWorkspaceIds(runtime.database.db)) {
+export function scheduledSyncDue(workspace: { pushHealthy: boolean; lastSyncAt: Date | null }, slotSeconds: number, now: Date): boolean {
+  if (!workspace.pushHealthy || !workspace.lastSyncAt) return true;
+  return now.getTime() - workspace.lastSyncAt.getTime() >= SYNC_EVERY_MS_WHILE_PUSHED - (slotSeconds * 1000) / 2;
+}
+
+/**
+ * A schedule tick: one sync job per connected workspace that is due, in the tick's time slot. Every
+ * instance ticks; a slot holds one job per workspace, so each workspace is synced once per tick.
+ */
+export async function queueScheduledSyncs(runtime: GoogleRuntime, slotSeconds: number, now = new Date()): Promise<void> {
+  for (const workspaceId of await scheduledSyncsDue(runtime.database.db, runtime.config.google.pubsub.topic, slotSeconds, now)) {
     await runtime.jobs.send('google-sync', { workspaceId }, { singletonKey: keyOf(workspaceId), singletonSeconds: slotSeconds });
   }
+}
+
+/** The connected workspaces a tick at `now` syncs (scheduledSyncDue), by their push health and last sync. */
+export async function scheduledSyncsDue(db: Db, topic: string | undefined, slotSeconds: number, now: Date): Promise<number[]> {
+  const ids = await connectedWorkspaceIds(db);
+  if (ids.length === 0) return [];
+  const [rows, accounts] = await Promise.all([
+    db.select().from(googleConnections).where(inArray(googleConnections.workspaceId, ids)),
+    db
+      .select({ workspaceId: settings.workspaceId, value: settings.value })
+      .from(settings)
+      .where(and(eq(settings.key, ACCOUNT_ID_KEY), inArray(settings.workspaceId, ids))),
+  ]);
+  const states = new Map(rows.map((row) => [row.workspaceId, row]));
+  const accountIds = new Map(accounts.map((row) => [row.workspaceId, row.value || null]));
+  return ids.filter((workspaceId) => {
+    const state = states.get(workspaceId);
+    const healthy = state ? pushHealthy(registrationOf(state), topic, accountIds.get(workspaceId) ?? null, now) : false;
+    return scheduledSyncDue({ pushHealthy: healthy, lastSyncAt: state?.lastSyncAt ?? null }, slotSeconds, now);
+  });
 }
 
 export type PollNowResult = { status: 'busy' } | { status: 'running' } | SyncOutcome;

@@ -10,6 +10,7 @@ import { createOAuthClient, googleConfigured, type GoogleRuntime } from './clien
 import { markBroken, readConnection, recordSync, REFRESH_TOKEN_KEY, saveLocationDetails, storeRefreshToken } from './connection.ts';
 import { GoogleError } from './errors.ts';
 import { toIncomingReview } from './review-format.ts';
+import { ensurePushRegistered } from './push-setting.ts';
 import { log, logError } from '#platform/log/log.ts';
 
 export type SyncSkip = 'not_configured' | 'plan' | 'not_connected' | 'broken' | 'incomplete';
@@ -56,6 +57,8 @@ export async function syncWorkspace(runtime: GoogleRuntime, workspace: Workspace
   const counts = { added: 0, updated: 0, removed: 0 };
   const counted: number[] = [];
   let firstAdded: { id: number; reviewerName: string | null; rating: number } | undefined;
+  // Until Google confirms the notification setting, each sync asks again (a refusal, hourly).
+  await ensurePushRegistered(db, api, workspace.id, connection.accountId, config.google.pubsub.topic, connection.push);
   try {
     const reviewUrl = connection.mapsUri ?? (await lookUpMapsUri(api, workspace.id, connection.accountId, connection.locationId, db));
     for await (const page of api.reviewPages(connection.accountId, connection.locationId)) {
@@ -121,6 +124,40 @@ export async function syncWorkspace(runtime: GoogleRuntime, workspace: Workspace
       review: firstAdded && { reviewerName: firstAdded.reviewerName, rating: firstAdded.rating, wallboardId: firstBoard },
     });
   }
+}
+
+export type PushedReviewOutcome = 'stored' | 'sync';
+
+/**
+ * A review Google's notification named (issue 30), fetched alone and stored and matched exactly as the
+ * sync does, celebrated at once. 'sync' when it cannot be had this way (gone from Google, not
+ * readable, a refusal): the caller syncs the location instead. Google unavailable throws, to be retried.
+ */
+export async function fetchPushedReview(runtime: GoogleRuntime, workspace: Workspace, reviewId: string): Promise<PushedReviewOutcome> {
+  if (!googleConfigured(runtime.config) || !planAllowsGoogle(workspace.plan)) return 'sync';
+  const { database, config, secretKey } = runtime;
+  const db = database.db;
+  const connection = await readConnection(db, workspace.id, secretKey);
+  if (connection.broken || !connection.refreshToken || !connection.accountId || !connection.locationId) return 'sync';
+  const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config);
+  let raw: unknown;
+  try {
+    raw = await api.review(`accounts/${connection.accountId}/locations/${connection.locationId}/reviews/${reviewId}`);
+  } catch (thrown) {
+    if (!(thrown instanceof GoogleError) || thrown.retryable) throw thrown;
+    if (thrown.failure === 'invalid_grant') await markBroken(db, workspace.id, thrown.message);
+    return 'sync';
+  }
+  const review = toIncomingReview(raw, connection.mapsUri);
+  if (!review || review.externalId !== reviewId) return 'sync';
+  const seenAt = new Date();
+  const ingested = await ingestReview(runtime, workspace, review);
+  // Seen now: a sync that listed the reviews before this one was written does not take it for removed.
+  await db
+    .update(reviews)
+    .set({ seenAt, removedAt: null })
+    .where(and(eq(reviews.workspaceId, workspace.id), eq(reviews.source, 'google'), eq(reviews.externalId, reviewId)));
+  return ingested ? 'stored' : 'sync';
 }
 
 type StoredVersion = { updateTime: Date | null; ownerReply: string | null };
