@@ -1,16 +1,20 @@
 import { useCallback, useState } from 'preact/hooks';
 import { formatDateTime } from '#shared/format-date.ts';
-import { relativeTime } from '#shared/relative-time.ts';
-import { apiRequest } from './api.ts';
-import { GMB_URLS, pollFailureToast, pollSuccessToast, type GmbPollResult, type GmbReview } from './gmb/google-profile.ts';
+import { relativeTime, waitedFor } from '#shared/relative-time.ts';
+import { LOW_RATING_MAX } from '#shared/replies.ts';
+import { ApiError, apiRequest } from './api.ts';
+import { ReplyBox, replyUrl, type ReplyTemplateChoice, type SavedReply } from './ReplyBox.tsx';
+import { GMB_URLS, pollFailureToast, pollSuccessToast, type GmbPollResult, type GmbReview, type ReplyableReview } from './gmb/google-profile.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
 import { ExternalIcon, ReviewerPhoto, ReviewText, Stars, useMinuteClock } from './reviews/ReviewBits.tsx';
 import { PageHeader } from './ui/PageHeader.tsx';
 import { Toast, useToast } from './ui/toast.tsx';
 
 // Google My Business Reviews (SPEC.md section 2 "/{slug}/gmb-reviews"): every review the Google
-// sync imported, newest first, with the owner's reply; Poll Now asks Google at once. The server
-// renders the first list; it is read again after Poll Now and on every live data event.
+// sync imported, newest first, with the owner's reply; Poll Now asks Google at once. Above them,
+// "Needs a reply" (issue 30): the reviews without a reply, three stars or fewer first, each with how
+// long it has waited; whoever may reply writes, edits or deletes the reply on Google from here. The
+// server renders the first lists; they are read again after Poll Now and on every live data event.
 
 interface Props {
   slug: string;
@@ -18,7 +22,14 @@ interface Props {
   /** The workspace's IANA time zone, for the exact times behind the relative ones. */
   timeZone: string;
   /** The list as the server rendered it. */
-  reviews: GmbReview[];
+  reviews: ReplyableReview[];
+  /** The reviews without a reply, as the server rendered them. */
+  needsReply: ReplyableReview[];
+  /** Whether this person may reply (the admin, or staff when staff_can_reply is on). */
+  canReply: boolean;
+  templates: ReplyTemplateChoice[];
+  /** `?reply={id}` (a low-rated review's alert): that review's reply box opens in view. */
+  openReplyId: number | null;
   /** The server's clock when it rendered, so the relative times hydrate as rendered. */
   renderedAt: number;
 }
@@ -33,9 +44,49 @@ function RelativeTime({ iso, now, timeZone }: { iso: string; now: number; timeZo
   );
 }
 
-function ReviewCard({ review, now, timeZone }: { review: GmbReview; now: number; timeZone: string }) {
+interface ReplyControls {
+  canReply: boolean;
+  templates: ReplyTemplateChoice[];
+  businessName: string;
+  open: boolean;
+  autoFocus: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  onSaved: (reply: SavedReply) => void;
+  onDelete: () => void;
+}
+
+function ReviewCard({
+  review,
+  now,
+  timeZone,
+  anchor,
+  waiting = false,
+  reply,
+}: {
+  review: ReplyableReview;
+  now: number;
+  timeZone: string;
+  /** This card carries the `#review-{id}` anchor (a review listed twice has it once). */
+  anchor: boolean;
+  /** Shown in "Needs a reply": how long it has waited. */
+  waiting?: boolean;
+  reply: ReplyControls;
+}) {
+  const low = review.rating <= LOW_RATING_MAX;
   return (
-    <li data-testid="gmb-review" data-review-id={review.id} class="card p-4 sm:p-5">
+    <li
+      id={anchor ? `review-${review.id}` : undefined}
+      data-testid={waiting ? 'needs-reply-review' : 'gmb-review'}
+      data-review-id={review.id}
+      class={`card p-4 sm:p-5 ${waiting && low ? 'border-l-4 border-l-amber-500' : ''}`}
+    >
+      {waiting && (
+        <p class="mb-3 text-xs font-semibold text-slate-600" data-testid="waited">
+          {low && <span class="mr-2 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900">{review.rating} stars or fewer: answer first</span>}
+          Waiting {waitedFor(review.createTime, now)}
+        </p>
+      )}
       <div class="flex items-start gap-3">
         <ReviewerPhoto url={review.reviewerProfilePhotoUrl} />
         <div class="min-w-0 flex-1">
@@ -65,6 +116,30 @@ function ReviewCard({ review, now, timeZone }: { review: GmbReview; now: number;
           </p>
           <p class="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">{review.ownerReply}</p>
         </div>
+      )}
+      {reply.open ? (
+        <ReplyBox
+          reviewId={review.id}
+          current={review.ownerReply?.trim() ? review.ownerReply : null}
+          templates={reply.templates}
+          values={{ reviewerName: review.reviewerName, businessName: reply.businessName, staffFirstName: review.staffFirstName }}
+          autoFocus={reply.autoFocus}
+          onSaved={reply.onSaved}
+          onCancel={reply.onClose}
+        />
+      ) : (
+        reply.canReply && (
+          <div class="mt-4 flex flex-wrap gap-2">
+            <button type="button" class="btn btn-secondary" onClick={reply.onOpen} data-testid="reply-open">
+              {review.ownerReply?.trim() ? 'Edit reply' : 'Reply'}
+            </button>
+            {review.ownerReply?.trim() && (
+              <button type="button" class="btn btn-secondary text-red-700" onClick={reply.onDelete} data-testid="reply-delete">
+                Delete reply
+              </button>
+            )}
+          </div>
+        )
       )}
       {review.reviewUrl && (
         <div class="mt-4 flex justify-end border-t border-slate-100 pt-3 text-xs">
@@ -104,21 +179,75 @@ function Empty() {
   );
 }
 
-export default function GmbReviewsPage({ slug, businessName, timeZone, renderedAt, ...props }: Props) {
-  const [reviews, setReviews] = useState<GmbReview[]>(props.reviews);
+const NEEDS_REPLY_URL = '/api/google-reviews?needsReply=true';
+const DELETE_REPLY_CONFIRM = 'Delete your reply on Google? Customers will no longer see it.';
+
+export default function GmbReviewsPage({ slug, businessName, timeZone, renderedAt, canReply, templates, openReplyId, ...props }: Props) {
+  const [reviews, setReviews] = useState<ReplyableReview[]>(props.reviews);
+  const [needsReply, setNeedsReply] = useState<ReplyableReview[]>(props.needsReply);
   const [polling, setPolling] = useState(false);
+  const inNeeds = (id: number | null) => id !== null && needsReply.some((r) => r.id === id);
+  // The reply box open, and in which list: a review waiting for a reply is listed twice.
+  const [open, setOpen] = useState<{ id: number; waiting: boolean } | null>(
+    canReply && openReplyId !== null ? { id: openReplyId, waiting: props.needsReply.some((r) => r.id === openReplyId) } : null,
+  );
   const { toast, show, dismiss } = useToast();
   const now = useMinuteClock(renderedAt);
 
-  // A failed refresh keeps the list shown; the next event or Poll Now tries again.
+  // A failed refresh keeps the lists shown; the next event or Poll Now tries again.
   const load = useCallback(async () => {
     try {
-      setReviews(await apiRequest<GmbReview[]>('GET', GMB_URLS.reviews));
+      const [all, waiting] = await Promise.all([apiRequest<GmbReview[]>('GET', GMB_URLS.reviews), apiRequest<ReplyableReview[]>('GET', NEEDS_REPLY_URL)]);
+      // The SPEC's list names no one: who asked for each review comes from "Needs a reply" or the list shown before.
+      setReviews((shown) => {
+        const asker = new Map([...shown, ...waiting].map((r) => [r.id, r.staffFirstName]));
+        return all.map((r) => ({ ...r, staffFirstName: asker.get(r.id) ?? null }));
+      });
+      setNeedsReply(waiting);
     } catch (error) {
       console.warn('Could not refresh the Google reviews', error);
     }
   }, []);
   useLiveReload(load);
+
+  /** Shows Google's answer at once, before the live update reads the lists again. */
+  const applyReply = (id: number, reply: SavedReply | null) => {
+    const change = (r: ReplyableReview) => (r.id === id ? { ...r, ownerReply: reply?.comment ?? null, ownerReplyTime: reply?.updateTime ?? null } : r);
+    setReviews((list) => list.map(change));
+    setNeedsReply((list) => (reply ? list.filter((r) => r.id !== id) : list));
+  };
+
+  const deleteReply = async (review: ReplyableReview) => {
+    if (!window.confirm(DELETE_REPLY_CONFIRM)) return;
+    try {
+      await apiRequest('DELETE', replyUrl(review.id));
+      applyReply(review.id, null);
+      show({ variant: 'success', title: 'Reply deleted on Google' });
+      await load();
+    } catch (error) {
+      show({
+        variant: 'destructive',
+        title: 'The reply was not deleted',
+        description: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Check the connection and try again.',
+      });
+    }
+  };
+
+  const controls = (review: ReplyableReview, waiting: boolean): ReplyControls => ({
+    canReply,
+    templates,
+    businessName,
+    open: open?.id === review.id && open.waiting === waiting,
+    autoFocus: openReplyId === review.id,
+    onOpen: () => setOpen({ id: review.id, waiting }),
+    onClose: () => setOpen(null),
+    onSaved: (reply) => {
+      setOpen(null);
+      applyReply(review.id, reply);
+      show({ variant: 'success', title: 'Reply posted on Google' });
+    },
+    onDelete: () => void deleteReply(review),
+  });
 
   const poll = async () => {
     setPolling(true);
@@ -146,6 +275,19 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
       </PageHeader>
 
       <main class="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
+        {needsReply.length > 0 && (
+          <section class="mb-8" aria-labelledby="needs-reply-title" data-testid="needs-reply">
+            <h2 id="needs-reply-title" class="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
+              Needs a reply
+              <span class="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900">{needsReply.length}</span>
+            </h2>
+            <ul class="space-y-4">
+              {needsReply.map((review) => (
+                <ReviewCard key={review.id} review={review} now={now} timeZone={timeZone} anchor waiting reply={controls(review, true)} />
+              ))}
+            </ul>
+          </section>
+        )}
         {reviews.length === 0 ? (
           <Empty />
         ) : (
@@ -155,7 +297,7 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
             </p>
             <ul class="space-y-4">
               {reviews.map((review) => (
-                <ReviewCard key={review.id} review={review} now={now} timeZone={timeZone} />
+                <ReviewCard key={review.id} review={review} now={now} timeZone={timeZone} anchor={!inNeeds(review.id)} reply={controls(review, false)} />
               ))}
             </ul>
           </>

@@ -47,3 +47,8 @@ export function deskCardPagePath(slug: string, staffId: number): string {
 
 /** Where Cloud Pub/Sub pushes Google's review notifications (a push subscription's endpoint, issue 30). */
 export const GOOGLE_PUSH_PATH = '/api/webhooks/google/pubsub';
+
+/** A Google review's reply box on the GMB reviews page (issue 30): a low-rated review's alert links here. */
+export function replyBoxPath(slug: string, reviewId: number): string {
+  return `/${slug}/gmb-reviews?reply=${reviewId}#review-${reviewId}`;
+}

@@ -27,3 +27,16 @@ export function relativeTime(value: string | number | Date, now: number | Date =
   }
   return 'just now';
 }
+
+/** How long something has waited, seen from `now`: "under a minute", "5 minutes", "3 days" (issue 30's "Needs a reply"). */
+export function waitedFor(value: string | number | Date, now: number | Date = Date.now()): string {
+  const at = value instanceof Date ? value.getTime() : new Date(value).getTime();
+  const from = now instanceof Date ? now.getTime() : now;
+  if (Number.isNaN(at) || Number.isNaN(from)) return '';
+  const seconds = Math.round((from - at) / 1000);
+  for (const [unit, size] of UNITS) {
+    const n = Math.floor(seconds / size);
+    if (n >= 1) return `${n} ${unit}${n === 1 ? '' : 's'}`;
+  }
+  return 'under a minute';
+}

@@ -33,6 +33,9 @@ export const DASHBOARD_SETTING_KEYS: ReadonlySet<string> = new Set([
   'wallboard_rotate_seconds',
 ]);
 
+/** "true": staff may answer Google reviews too, not only the admin (issue 30). */
+export const STAFF_CAN_REPLY_KEY = 'staff_can_reply';
+
 /** Texting's settings (issue 29): how a request is sent unless the form says, quiet hours, the phone country. */
 export const SMS_SETTING_KEYS = {
   defaultChannel: 'sms_default_channel',
@@ -145,6 +148,7 @@ const KNOWN_RULES: Record<string, (value: string) => ValueCheck> = {
   weekly_goal: wholeNumberRule(1, WEEKLY_GOAL_MAX, `Weekly goal must be empty or a whole number from 1 to ${WEEKLY_GOAL_MAX}`, true),
   show_reviewer_names: yesNoRule('Show reviewer names is true or false'),
   show_unknown_team: yesNoRule('Show unknown team is true or false'),
+  [STAFF_CAN_REPLY_KEY]: yesNoRule('Staff can reply is true or false'),
   wallboard_panels: (raw) => {
     const panels = raw
       .split(',')

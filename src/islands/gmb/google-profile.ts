@@ -7,7 +7,7 @@ import type { ToastMessage } from '../ui/toast.tsx';
 
 // The answers' shapes are the server's own types (type-only imports: nothing of the server ships).
 export type { GoogleStatus } from '#domain/integrations/google/status.ts';
-export type { GmbReview } from '#domain/integrations/google/gmb-reviews.ts';
+export type { GmbReview, ReplyableReview } from '#domain/integrations/google/gmb-reviews.ts';
 export type { LastSync } from '#domain/integrations/google/connection.ts';
 export type { DiscoveryAnswer } from '#domain/integrations/google/discover.ts';
 

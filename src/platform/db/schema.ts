@@ -394,6 +394,17 @@ export const googleConnections = pgTable('google_connections', {
   pushError: text('push_error'),
 });
 
+/** A workspace's reply templates, at most five (migrations/0029). */
+export const replyTemplates = pgTable('reply_templates', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A Pub/Sub message handled once (migrations/0027): its redelivery is answered and does nothing. */
 export const googlePushMessages = pgTable('google_push_messages', {
   messageId: text('message_id').primaryKey(),
@@ -483,6 +494,8 @@ export const alertPosts = pgTable('alert_posts', {
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   channel: text('channel', { enum: ALERT_CHANNELS }).notNull(),
   text: text('text').notNull(),
+  /** Where the alert's button leads: a low-rated Google review's reply box (migrations/0029); null: no button. */
+  link: text('link'),
   status: text('status', { enum: DELIVERY_STATUSES }).notNull(),
   attempts: integer('attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { alertText, slackMessage, teamsMessage } from './messages.ts';
+import { alertText, slackMessage, teamsMessage, alertLink } from './messages.ts';
 
 describe('alertText', () => {
   it('names the team, the staff member and the stars of a matched review', () => {
-    expect(alertText({ event: 'review.matched', businessName: 'Harbourside Dental', teamName: 'Front Desk', staffFirstName: 'Tom', rating: 4 })).toBe(
-      '★★★★☆ A new 4-star review for Front Desk, thanks to Tom! (Harbourside Dental)',
-    );
-    expect(alertText({ event: 'review.matched', businessName: 'H', teamName: 'Front Desk', staffFirstName: null, rating: null })).toBe(
+    expect(
+      alertText({ event: 'review.matched', businessName: 'Harbourside Dental', teamName: 'Front Desk', staffFirstName: 'Tom', rating: 4, replyUrl: null }),
+    ).toBe('★★★★☆ A new 4-star review for Front Desk, thanks to Tom! (Harbourside Dental)');
+    expect(alertText({ event: 'review.matched', businessName: 'H', teamName: 'Front Desk', staffFirstName: null, rating: null, replyUrl: null })).toBe(
       'A new review for Front Desk! (H)',
     );
   });
@@ -48,6 +48,7 @@ describe('hostile names in an alert', () => {
     teamName: '<https://evil.example|click> **Crew**',
     staffFirstName: '<!channel> *boss*',
     rating: 5,
+    replyUrl: null,
   });
 
   it("reach Slack as typed: no control sequence (mention, link) and no mrkdwn in the body, by Slack's escaping rule", () => {
@@ -65,5 +66,36 @@ describe('hostile names in an alert', () => {
     const card = teamsMessage(hostile).attachments[0]!.content;
     expect(JSON.stringify(card)).not.toContain('"type":"TextBlock"');
     expect(card.body).toEqual([{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: hostile, weight: 'Bolder', size: 'Medium' }] }]);
+  });
+});
+
+// Issue 30: the alert for a Google review of three stars or fewer opens its reply box.
+describe("a low-rated review's alert", () => {
+  const facts = {
+    event: 'review.matched' as const,
+    businessName: 'Harbourside Dental',
+    teamName: 'Front Desk',
+    staffFirstName: 'Tom',
+    rating: 2,
+    replyUrl: 'https://reviews.example/harbourside/gmb-reviews?reply=42#review-42',
+  };
+
+  it('carries a button to the reply box on Slack and on Teams', () => {
+    const link = alertLink(facts);
+    expect(link).toBe(facts.replyUrl);
+    expect(slackMessage(alertText(facts), link).blocks[1]).toEqual({
+      type: 'actions',
+      elements: [{ type: 'button', text: { type: 'plain_text', text: 'Reply to this review' }, url: facts.replyUrl, action_id: 'reply' }],
+    });
+    expect(teamsMessage(alertText(facts), link).attachments[0]!.content.actions).toEqual([
+      { type: 'Action.OpenUrl', title: 'Reply to this review', url: facts.replyUrl },
+    ]);
+  });
+
+  it('has no button when there is nowhere to go', () => {
+    const none = alertLink({ ...facts, replyUrl: null });
+    expect(none).toBeNull();
+    expect(slackMessage(alertText(facts), none).blocks).toHaveLength(1);
+    expect(teamsMessage(alertText(facts), none).attachments[0]!.content).not.toHaveProperty('actions');
   });
 });

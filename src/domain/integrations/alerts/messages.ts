@@ -2,7 +2,15 @@
 // email or words (an office channel is no place for customers' personal data).
 
 export type AlertFacts =
-  | { event: 'review.matched'; businessName: string; teamName: string; staffFirstName: string | null; rating: number | null }
+  | {
+      event: 'review.matched';
+      businessName: string;
+      teamName: string;
+      staffFirstName: string | null;
+      rating: number | null;
+      /** A Google review of three stars or fewer: its reply box, which the alert's button opens. */
+      replyUrl: string | null;
+    }
   | { event: 'goal.reached'; businessName: string; teamName: string | null; goal: number }
   | { event: 'target.reached'; businessName: string; target: number };
 
@@ -33,17 +41,28 @@ export function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * Slack's incoming-webhook message: the text (for notifications) and the same as one section of
- * plain text, in which mrkdwn's `*_~` and backticks in a name format nothing.
- */
-export function slackMessage(text: string) {
-  const escaped = slackEscape(text);
-  return { text: escaped, blocks: [{ type: 'section' as const, text: { type: 'plain_text' as const, text: escaped, emoji: true } }] };
+/** The button of an alert that has somewhere to go: a low-rated review's reply box. */
+export const REPLY_BUTTON = 'Reply to this review';
+
+/** Where an alert's button leads, if it has one. */
+export function alertLink(facts: AlertFacts): string | null {
+  return facts.event === 'review.matched' ? facts.replyUrl : null;
 }
 
-/** Teams' Workflows webhook body: a message carrying one Adaptive Card (INTEGRATIONS.md), its text as typed. */
-export function teamsMessage(text: string) {
+/**
+ * Slack's incoming-webhook message: the text (for notifications) and the same as one section of
+ * plain text, in which mrkdwn's `*_~` and backticks in a name format nothing; with a link, a button.
+ */
+export function slackMessage(text: string, link: string | null = null) {
+  const escaped = slackEscape(text);
+  const section = { type: 'section' as const, text: { type: 'plain_text' as const, text: escaped, emoji: true } };
+  if (!link) return { text: escaped, blocks: [section] };
+  const button = { type: 'button' as const, text: { type: 'plain_text' as const, text: REPLY_BUTTON }, url: link, action_id: 'reply' };
+  return { text: escaped, blocks: [section, { type: 'actions' as const, elements: [button] }] };
+}
+
+/** Teams' Workflows webhook body: a message carrying one Adaptive Card (INTEGRATIONS.md), its text as typed; with a link, a button. */
+export function teamsMessage(text: string, link: string | null = null) {
   return {
     type: 'message',
     attachments: [
@@ -56,6 +75,7 @@ export function teamsMessage(text: string) {
           version: '1.4',
           // A TextRun renders no markdown (a TextBlock would make a name's `**` or `[x](url)` bold or a link).
           body: [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text, weight: 'Bolder', size: 'Medium' }] }],
+          ...(link ? { actions: [{ type: 'Action.OpenUrl', title: REPLY_BUTTON, url: link }] } : {}),
         },
       },
     ],

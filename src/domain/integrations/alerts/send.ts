@@ -25,9 +25,9 @@ const describe = (service: string, status: number, body: string) => `${service} 
  * checked at each post as a webhook's is (src/platform/net/post-json.ts): one check for every outbound
  * URL an admin typed in.
  */
-export async function postAlert(channel: AlertChannel, url: string, text: string, allowPrivate: boolean): Promise<void> {
+export async function postAlert(channel: AlertChannel, url: string, text: string, allowPrivate: boolean, link: string | null = null): Promise<void> {
   const service = channel === 'slack' ? 'Slack' : 'Teams';
-  const body = JSON.stringify(channel === 'slack' ? slackMessage(text) : teamsMessage(text));
+  const body = JSON.stringify(channel === 'slack' ? slackMessage(text, link) : teamsMessage(text, link));
   const outcome = await postJsonPinned(new URL(url), body, { allowPrivate, timeoutMs: ALERT_TIMEOUT_MS });
   if (!outcome.ok) throw new AlertNotDelivered(outcome.refused ? outcome.error : `${service} could not be reached: ${outcome.error}`, false);
   if (outcome.status < 200 || outcome.status >= 300)

@@ -11,7 +11,9 @@ import type { Runtime } from '#platform/runtime.ts';
 import { findWallboard } from '#domain/game/wallboards.ts';
 import { findWorkspaceById, type Workspace } from '#domain/workspace/workspaces.ts';
 import { ALERT_EVENTS, type AlertEvent } from '#shared/event-names.ts';
-import { alertText, type AlertFacts } from './messages.ts';
+import { alertLink, alertText, type AlertFacts } from './messages.ts';
+import { LOW_RATING_MAX } from '#shared/replies.ts';
+import { replyBoxPath } from '#shared/paths.ts';
 import { AlertNotDelivered, postAlert } from './send.ts';
 import { alertTargets, recordAlertOutcome } from './store.ts';
 import type { AlertChannel } from './targets.ts';
@@ -45,13 +47,13 @@ async function teamName(db: Db, workspaceId: number, teamId: number | null): Pro
 }
 
 /** What the alert of an event says, read when it is handled; null when its review or team is gone. */
-async function factsOf(db: Db, event: AlertDomainEvent, workspace: Workspace): Promise<AlertFacts | null> {
+async function factsOf(db: Db, event: AlertDomainEvent, workspace: Workspace, publicUrl: string): Promise<AlertFacts | null> {
   const { workspaceId } = event;
   const { businessName } = workspace;
   if (event.type === 'review.matched') {
     const data = event.data as DomainEvent<'review.matched'>['data'];
     const [review] = await db
-      .select({ rating: reviews.rating })
+      .select({ rating: reviews.rating, source: reviews.source })
       .from(reviews)
       .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, data.reviewId)));
     const name = await teamName(db, workspaceId, data.teamId);
@@ -63,7 +65,9 @@ async function factsOf(db: Db, event: AlertDomainEvent, workspace: Workspace): P
             .select({ staffFirstName: reviewRequests.staffFirstName })
             .from(reviewRequests)
             .where(and(eq(reviewRequests.workspaceId, workspaceId), eq(reviewRequests.id, data.requestId)));
-    return { event: 'review.matched', businessName, teamName: name, staffFirstName: request?.staffFirstName ?? null, rating: review.rating };
+    const replyUrl =
+      review.source === 'google' && review.rating <= LOW_RATING_MAX ? new URL(replyBoxPath(workspace.slug, data.reviewId), publicUrl).href : null;
+    return { event: 'review.matched', businessName, teamName: name, staffFirstName: request?.staffFirstName ?? null, rating: review.rating, replyUrl };
   }
   // A named wallboard's goal or target is its client's: the alert names the wallboard.
   const { wallboardId } = event.data as DomainEvent<'goal.reached' | 'target.reached'>['data'];
@@ -87,9 +91,10 @@ export function alertsWorker(runtime: AlertsRuntime) {
     const channels = (Object.keys(urls) as AlertChannel[]).filter(() => events.includes(event.type));
     if (channels.length === 0) return { queued: 0 };
     const workspace = await findWorkspaceById(db, event.workspaceId);
-    const facts = workspace ? await factsOf(db, event, workspace) : null;
+    const facts = workspace ? await factsOf(db, event, workspace, runtime.config.publicUrl) : null;
     if (!facts) return { queued: 0 };
     const text = alertText(facts);
+    const link = alertLink(facts);
     const { workspaceId } = event;
     let queued = 0;
     await db.transaction(async (tx) => {
@@ -107,7 +112,7 @@ export function alertsWorker(runtime: AlertsRuntime) {
         // A consumer job retried after its commit finds its posts there and queues nothing twice.
         const [created] = await tx
           .insert(alertPosts)
-          .values({ id, workspaceId, channel, text, status: 'pending' })
+          .values({ id, workspaceId, channel, text, link, status: 'pending' })
           .onConflictDoNothing()
           .returning({ id: alertPosts.id });
         if (!created) continue;
@@ -132,7 +137,7 @@ export function alertDeliveryWorker(runtime: AlertsRuntime) {
               .from(alertPosts)
               .where(and(eq(alertPosts.workspaceId, workspaceId), eq(alertPosts.id, job.data.postId)))
           )[0]
-        : { id: null, channel: job.data.channel, text: job.data.text, attempts: 0, status: 'pending' as const };
+        : { id: null, channel: job.data.channel, text: job.data.text, link: null, attempts: 0, status: 'pending' as const };
     if (!post) return { skipped: 'post gone' };
     if (post.status === 'delivered' || post.status === 'failed') return { skipped: `already ${post.status}` };
     const settle = async (status: DeliveryStatus) => {
@@ -148,7 +153,7 @@ export function alertDeliveryWorker(runtime: AlertsRuntime) {
       return { skipped: 'no longer configured' };
     }
     try {
-      await postAlert(post.channel, url, post.text, runtime.config.allowPrivateWebhookTargets);
+      await postAlert(post.channel, url, post.text, runtime.config.allowPrivateWebhookTargets, post.link);
     } catch (error) {
       if (!(error instanceof AlertNotDelivered)) throw error;
       const final = error.final || post.attempts + 1 > QUEUES.alertDelivery.retryLimit;

@@ -150,7 +150,20 @@ export class GbpApi {
 
   /** One review by its resource name, `accounts/{a}/locations/{l}/reviews/{r}` (as Google sent it: checked by toIncomingReview). */
   async review(name: string): Promise<unknown> {
-    return this.call<unknown>(apiUrl(this.config.google.reviewsApi, `/v4/${name.split('/').map(encodeURIComponent).join('/')}`));
+    return this.call<unknown>(this.reviewUrl(name));
+  }
+
+  /** Writes or replaces the owner's reply to a review (`accounts/{a}/locations/{l}/reviews/{r}`): Google answers the reply it keeps. */
+  async putReply(reviewName: string, comment: string): Promise<{ comment?: string; updateTime?: string }> {
+    return this.call(this.reviewUrl(`${reviewName}/reply`), 'PUT', { comment });
+  }
+
+  async deleteReply(reviewName: string): Promise<void> {
+    await this.call(this.reviewUrl(`${reviewName}/reply`), 'DELETE');
+  }
+
+  private reviewUrl(name: string): URL {
+    return apiUrl(this.config.google.reviewsApi, `/v4/${name.split('/').map(encodeURIComponent).join('/')}`);
   }
 
   /**
