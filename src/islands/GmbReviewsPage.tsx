@@ -83,7 +83,11 @@ function ReviewCard({
     >
       {waiting && (
         <p class="mb-3 text-xs font-semibold text-slate-600" data-testid="waited">
-          {low && <span class="mr-2 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900">{review.rating} stars or fewer: answer first</span>}
+          {low && (
+            <span class="mr-2 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900">
+              {review.rating} {review.rating === 1 ? 'star' : 'stars'}: answer first
+            </span>
+          )}
           Waiting {waitedFor(review.createTime, now)}
         </p>
       )}
@@ -292,6 +296,7 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
           <Empty />
         ) : (
           <>
+            {needsReply.length > 0 && <h2 class="mb-1 text-lg font-bold text-slate-900">All reviews</h2>}
             <p data-testid="gmb-count" class="mb-4 text-sm font-medium text-slate-700" aria-live="polite">
               {reviewCount(reviews.length)}
             </p>

@@ -116,6 +116,8 @@ describe('replying to a Google review', () => {
     const gone = await ws.client.request('PUT', `/api/google-reviews/${ws.ids[0]}/reply`, { comment: 'Sorry to hear it' });
     expect(gone).toMatchObject({ status: 409, json: { message: 'This review is no longer on Google (it was deleted), so it cannot be answered' } });
     expect((await storedReply(ws.ids[0]!))?.ownerReply).toBeNull();
+    // The next sync finds it gone: it leaves the lists.
+    await ws.client.post('/api/gmb/poll-reviews');
     const waiting = (await ws.client.get('/api/google-reviews?needsReply=true')).json as { id: number }[];
     expect(waiting.map((r) => r.id)).toEqual([ws.ids[1]]);
 

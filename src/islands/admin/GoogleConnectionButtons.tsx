@@ -21,12 +21,13 @@ export function ConnectButton({ state, variant, actions }: { state: GmbCardState
 }
 
 /** Like the webhook card's Rotate URL: the destructive action apart, under a line, with what it means. */
-export function DisconnectFooter({ state, actions }: { state: GmbCardState; actions: GoogleWork }) {
+export function DisconnectFooter({ state, pushed, actions }: { state: GmbCardState; pushed: boolean; actions: GoogleWork }) {
   const { work, disconnect } = actions;
   return (
     <div class="flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
       <p class="text-xs text-slate-500">
-        {state === 'ready' ? 'Reviews sync by themselves every 15 minutes. ' : ''}Disconnecting keeps the reviews already imported.
+        {state === 'ready' ? `Reviews sync by themselves ${pushed ? 'every hour, besides Google’s instant notifications' : 'every 15 minutes'}. ` : ''}
+        Disconnecting keeps the reviews already imported.
       </p>
       <button type="button" class="btn btn-secondary shrink-0 text-red-600 hover:bg-red-50" disabled={work !== null} onClick={() => void disconnect()}>
         {work === 'disconnect' ? 'Disconnecting...' : 'Disconnect'}

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { formatDateTime } from '#shared/format-date.ts';
 import { GOOGLE_PUSH_PATH } from '#shared/paths.ts';
-import { type GoogleStatus, type LastSync, shortId, syncCounts } from '../gmb/google-profile.ts';
+import { type GoogleStatus, type LastSync, pushOn, shortId, syncCounts } from '../gmb/google-profile.ts';
 
 function LastSyncText({ sync, timeZone }: { sync: LastSync | null; timeZone: string }) {
   if (!sync) return <span class="text-slate-500">Not yet</span>;
@@ -30,7 +30,7 @@ function PushText({ push, timeZone }: { push: GoogleStatus['push']; timeZone: st
       · last notification <time dateTime={push.lastNotificationAt}>{formatDateTime(push.lastNotificationAt, timeZone)}</time>
     </span>
   ) : null;
-  if (push.registered || push.lastNotificationAt) {
+  if (pushOn(push)) {
     return (
       <span data-testid="gmb-push">
         <span class="font-medium text-emerald-700">On</span>

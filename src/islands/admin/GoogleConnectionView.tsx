@@ -1,4 +1,4 @@
-import type { GmbCardState, GoogleStatus } from '../gmb/google-profile.ts';
+import { type GmbCardState, type GoogleStatus, pushOn } from '../gmb/google-profile.ts';
 import { GoogleBenefits } from './GoogleBenefits.tsx';
 import { ConnectButton, DisconnectFooter } from './GoogleConnectionButtons.tsx';
 import { GoogleConnectionDetails } from './GoogleConnectionDetails.tsx';
@@ -59,7 +59,7 @@ function BrokenConnection({ status, state, timeZone, actions }: Props) {
       <div>
         <ConnectButton state={state} variant="primary" actions={actions} />
       </div>
-      <DisconnectFooter state={state} actions={actions} />
+      <DisconnectFooter state={state} pushed={pushOn(status.push)} actions={actions} />
     </div>
   );
 }
@@ -96,7 +96,7 @@ function LiveConnection({ status, state, slug, timeZone, actions, onIdsSaved }: 
         )}
         <ConnectButton state={state} variant="secondary" actions={actions} />
       </div>
-      <DisconnectFooter state={state} actions={actions} />
+      <DisconnectFooter state={state} pushed={pushOn(status.push)} actions={actions} />
     </div>
   );
 }

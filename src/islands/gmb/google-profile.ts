@@ -30,6 +30,11 @@ export const GMB_URLS = {
   reviews: '/api/gmb/reviews',
 } as const;
 
+/** Google's notifications arrive (registered, or one heard within the day): the sync is then the hourly safety net (issue 30). */
+export function pushOn(push: GoogleStatus['push'], now = Date.now()): boolean {
+  return push.registered || (push.lastNotificationAt !== null && now - Date.parse(push.lastNotificationAt) < 24 * 60 * 60 * 1000);
+}
+
 /** What the Google card shows, in the order the conditions are checked. */
 export type GmbCardState = 'upgrade' | 'unconfigured' | 'broken' | 'disconnected' | 'incomplete' | 'ready';
 

@@ -127,15 +127,8 @@ async function onGoogle<T>(
       await markBroken(db, workspace.id, thrown.message);
       return { ok: false, problem: 'reconnect' };
     }
-    if (thrown.failure === 'not_found') {
-      // Google no longer has it: it is removed here too, as the next sync would find.
-      await db
-        .update(reviews)
-        .set({ removedAt: new Date() })
-        .where(and(eq(reviews.id, reviewId), eq(reviews.workspaceId, workspace.id)));
-      await announceDataChange(database, workspace.id);
-      return { ok: false, problem: 'gone' };
-    }
+    // Google no longer has it: the next sync marks it removed; the person reads why it was not answered first.
+    if (thrown.failure === 'not_found') return { ok: false, problem: 'gone' };
     if (thrown.retryable) return { ok: false, problem: 'unavailable' };
     return { ok: false, problem: 'refused', detail: thrown.message };
   }
