@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'preact/hooks';
-import { formatDateTime } from '#shared/format-date.ts';
-import { relativeTime, waitedFor } from '#shared/relative-time.ts';
+import { waitedFor } from '#shared/relative-time.ts';
 import { LOW_RATING_MAX } from '#shared/replies.ts';
-import { ApiError, apiRequest } from './api.ts';
-import { ReplyBox, replyUrl, type ReplyTemplateChoice, type SavedReply } from './ReplyBox.tsx';
+import { apiRequest } from './api.ts';
+import { RelativeTime, type ReplyControls, ReviewReply, type ReplyTemplateChoice, useReplyControls } from './ReplyBox.tsx';
 import { GMB_URLS, pollFailureToast, pollSuccessToast, type GmbPollResult, type GmbReview, type ReplyableReview } from './gmb/google-profile.ts';
 import { useLiveReload } from './live/use-live-reload.ts';
 import { ExternalIcon, ReviewerPhoto, ReviewText, Stars, useMinuteClock } from './reviews/ReviewBits.tsx';
@@ -35,26 +34,6 @@ interface Props {
 }
 
 const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
-
-function RelativeTime({ iso, now, timeZone }: { iso: string; now: number; timeZone: string }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso, timeZone)}>
-      {relativeTime(iso, now)}
-    </time>
-  );
-}
-
-interface ReplyControls {
-  canReply: boolean;
-  templates: ReplyTemplateChoice[];
-  businessName: string;
-  open: boolean;
-  autoFocus: boolean;
-  onOpen: () => void;
-  onClose: () => void;
-  onSaved: (reply: SavedReply) => void;
-  onDelete: () => void;
-}
 
 function ReviewCard({
   review,
@@ -108,43 +87,7 @@ function ReviewCard({
       <div class="mt-3">
         <ReviewText text={review.comment} />
       </div>
-      {review.ownerReply?.trim() && (
-        <div data-testid="owner-reply" class="mt-4 rounded-lg border-l-4 border-brand-500/40 bg-slate-50 px-4 py-3">
-          <p class="flex flex-wrap items-baseline justify-between gap-x-3 text-xs">
-            <span class="font-semibold text-slate-700">Response from owner</span>
-            {review.ownerReplyTime && (
-              <span class="text-slate-500">
-                <RelativeTime iso={review.ownerReplyTime} now={now} timeZone={timeZone} />
-              </span>
-            )}
-          </p>
-          <p class="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">{review.ownerReply}</p>
-        </div>
-      )}
-      {reply.open ? (
-        <ReplyBox
-          reviewId={review.id}
-          current={review.ownerReply?.trim() ? review.ownerReply : null}
-          templates={reply.templates}
-          values={{ reviewerName: review.reviewerName, businessName: reply.businessName, staffFirstName: review.staffFirstName }}
-          autoFocus={reply.autoFocus}
-          onSaved={reply.onSaved}
-          onCancel={reply.onClose}
-        />
-      ) : (
-        reply.canReply && (
-          <div class="mt-4 flex flex-wrap gap-2">
-            <button type="button" class="btn btn-secondary" onClick={reply.onOpen} data-testid="reply-open">
-              {review.ownerReply?.trim() ? 'Edit reply' : 'Reply'}
-            </button>
-            {review.ownerReply?.trim() && (
-              <button type="button" class="btn btn-secondary text-red-700" onClick={reply.onDelete} data-testid="reply-delete">
-                Delete reply
-              </button>
-            )}
-          </div>
-        )
-      )}
+      <ReviewReply review={review} now={now} timeZone={timeZone} reply={reply} />
       {review.reviewUrl && (
         <div class="mt-4 flex justify-end border-t border-slate-100 pt-3 text-xs">
           <a
@@ -184,17 +127,12 @@ function Empty() {
 }
 
 const NEEDS_REPLY_URL = '/api/google-reviews?needsReply=true';
-const DELETE_REPLY_CONFIRM = 'Delete your reply on Google? Customers will no longer see it.';
 
 export default function GmbReviewsPage({ slug, businessName, timeZone, renderedAt, canReply, templates, openReplyId, ...props }: Props) {
   const [reviews, setReviews] = useState<ReplyableReview[]>(props.reviews);
   const [needsReply, setNeedsReply] = useState<ReplyableReview[]>(props.needsReply);
   const [polling, setPolling] = useState(false);
   const inNeeds = (id: number | null) => id !== null && needsReply.some((r) => r.id === id);
-  // The reply box open, and in which list: a review waiting for a reply is listed twice.
-  const [open, setOpen] = useState<{ id: number; waiting: boolean } | null>(
-    canReply && openReplyId !== null ? { id: openReplyId, waiting: props.needsReply.some((r) => r.id === openReplyId) } : null,
-  );
   const { toast, show, dismiss } = useToast();
   const now = useMinuteClock(renderedAt);
 
@@ -214,43 +152,18 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
   }, []);
   useLiveReload(load);
 
-  /** Shows Google's answer at once, before the live update reads the lists again. */
-  const applyReply = (id: number, reply: SavedReply | null) => {
-    const change = (r: ReplyableReview) => (r.id === id ? { ...r, ownerReply: reply?.comment ?? null, ownerReplyTime: reply?.updateTime ?? null } : r);
-    setReviews((list) => list.map(change));
-    setNeedsReply((list) => (reply ? list.filter((r) => r.id !== id) : list));
-  };
-
-  const deleteReply = async (review: ReplyableReview) => {
-    if (!window.confirm(DELETE_REPLY_CONFIRM)) return;
-    try {
-      await apiRequest('DELETE', replyUrl(review.id));
-      applyReply(review.id, null);
-      show({ variant: 'success', title: 'Reply deleted on Google' });
-      await load();
-    } catch (error) {
-      show({
-        variant: 'destructive',
-        title: 'The reply was not deleted',
-        description: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Check the connection and try again.',
-      });
-    }
-  };
-
-  const controls = (review: ReplyableReview, waiting: boolean): ReplyControls => ({
+  const controls = useReplyControls({
     canReply,
     templates,
     businessName,
-    open: open?.id === review.id && open.waiting === waiting,
-    autoFocus: openReplyId === review.id,
-    onOpen: () => setOpen({ id: review.id, waiting }),
-    onClose: () => setOpen(null),
-    onSaved: (reply) => {
-      setOpen(null);
-      applyReply(review.id, reply);
-      show({ variant: 'success', title: 'Reply posted on Google' });
+    openOnArrival: openReplyId === null ? null : { id: openReplyId, where: props.needsReply.some((r) => r.id === openReplyId) ? 'waiting' : 'all' },
+    show,
+    changed: (id, reply) => {
+      const change = (r: ReplyableReview) => (r.id === id ? { ...r, ownerReply: reply?.comment ?? null, ownerReplyTime: reply?.updateTime ?? null } : r);
+      setReviews((list) => list.map(change));
+      // Answered, it waits no more; a deleted reply brings it back with the live update.
+      if (reply) setNeedsReply((list) => list.filter((r) => r.id !== id));
     },
-    onDelete: () => void deleteReply(review),
   });
 
   const poll = async () => {
@@ -287,7 +200,7 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
             </h2>
             <ul class="space-y-4">
               {needsReply.map((review) => (
-                <ReviewCard key={review.id} review={review} now={now} timeZone={timeZone} anchor waiting reply={controls(review, true)} />
+                <ReviewCard key={review.id} review={review} now={now} timeZone={timeZone} anchor waiting reply={controls(review, 'waiting')} />
               ))}
             </ul>
           </section>
@@ -302,7 +215,7 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
             </p>
             <ul class="space-y-4">
               {reviews.map((review) => (
-                <ReviewCard key={review.id} review={review} now={now} timeZone={timeZone} anchor={!inNeeds(review.id)} reply={controls(review, false)} />
+                <ReviewCard key={review.id} review={review} now={now} timeZone={timeZone} anchor={!inNeeds(review.id)} reply={controls(review, 'all')} />
               ))}
             </ul>
           </>

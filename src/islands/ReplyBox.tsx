@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatDateTime } from '#shared/format-date.ts';
+import { relativeTime } from '#shared/relative-time.ts';
 import { fillReplyTemplate, REPLY_MAX_BYTES, replyBytes, replyLengthProblem, type ReplyValues } from '#shared/replies.ts';
 import { ApiError, apiRequest } from './api.ts';
+import type { ToastMessage } from './ui/toast.tsx';
 
 // The owner's reply to one Google review (issue 30): written or edited here, posted to Google, shown
 // at once as Google keeps it. A template fills the box for this review; the count is Google's limit in
@@ -25,7 +28,7 @@ export const replyUrl = (reviewId: number) => `/api/google-reviews/${reviewId}/r
 /** Why a reply was not saved, in the server's words (Google's refusal included), or a plain fallback. */
 function failure(error: unknown): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  return 'The reply could not be sent. Check the connection and try again.';
+  return 'Google could not be asked. Check the connection and try again.';
 }
 
 interface Props {
@@ -129,4 +132,127 @@ export function ReplyBox({ reviewId, current, templates, values, autoFocus = fal
       )}
     </form>
   );
+}
+
+/** A relative time with the exact one in the workspace's zone behind it. */
+export function RelativeTime({ iso, now, timeZone }: { iso: string; now: number; timeZone: string }) {
+  return (
+    <time dateTime={iso} title={formatDateTime(iso, timeZone)}>
+      {relativeTime(iso, now)}
+    </time>
+  );
+}
+
+/** What a review card needs to show and change its reply. */
+export interface ReplyControls {
+  canReply: boolean;
+  templates: ReplyTemplateChoice[];
+  businessName: string;
+  open: boolean;
+  autoFocus: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  onSaved: (reply: SavedReply) => void;
+  onDelete: () => void;
+}
+
+export interface RepliedReview {
+  id: number;
+  reviewerName: string | null;
+  ownerReply: string | null;
+  ownerReplyTime: string | null;
+  staffFirstName: string | null;
+}
+
+/** The owner's reply under a review ("Response from owner"), and the box or the buttons that change it. */
+export function ReviewReply({ review, now, timeZone, reply }: { review: RepliedReview; now: number; timeZone: string; reply: ReplyControls }) {
+  const current = review.ownerReply?.trim() ? review.ownerReply : null;
+  return (
+    <>
+      {current && (
+        <div data-testid="owner-reply" class="mt-4 rounded-lg border-l-4 border-brand-500/40 bg-slate-50 px-4 py-3">
+          <p class="flex flex-wrap items-baseline justify-between gap-x-3 text-xs">
+            <span class="font-semibold text-slate-700">Response from owner</span>
+            {review.ownerReplyTime && (
+              <span class="text-slate-500">
+                <RelativeTime iso={review.ownerReplyTime} now={now} timeZone={timeZone} />
+              </span>
+            )}
+          </p>
+          <p class="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">{current}</p>
+        </div>
+      )}
+      {reply.open ? (
+        <ReplyBox
+          reviewId={review.id}
+          current={current}
+          templates={reply.templates}
+          values={{ reviewerName: review.reviewerName, businessName: reply.businessName, staffFirstName: review.staffFirstName }}
+          autoFocus={reply.autoFocus}
+          onSaved={reply.onSaved}
+          onCancel={reply.onClose}
+        />
+      ) : (
+        reply.canReply && (
+          <div class="mt-4 flex flex-wrap gap-2">
+            <button type="button" class="btn btn-secondary" onClick={reply.onOpen} data-testid="reply-open">
+              {current ? 'Edit reply' : 'Reply'}
+            </button>
+            {current && (
+              <button type="button" class="btn btn-secondary text-red-700" onClick={reply.onDelete} data-testid="reply-delete">
+                Delete reply
+              </button>
+            )}
+          </div>
+        )
+      )}
+    </>
+  );
+}
+
+const DELETE_REPLY_CONFIRM = 'Delete your reply on Google? Customers will no longer see it.';
+
+/**
+ * One open reply box per page, and what saving or deleting a reply does there: `changed` shows
+ * Google's answer at once (the live update reads the lists again after). A review listed twice on a
+ * page is told apart by `where`.
+ */
+export function useReplyControls(options: {
+  canReply: boolean;
+  templates: ReplyTemplateChoice[];
+  businessName: string;
+  /** The review whose box opens on arrival (a low-rated review's alert), and where it is listed. */
+  openOnArrival: { id: number; where: string } | null;
+  show: (toast: ToastMessage) => void;
+  changed: (id: number, reply: SavedReply | null) => void;
+}): (review: { id: number }, where: string) => ReplyControls {
+  const { canReply, templates, businessName, openOnArrival, show, changed } = options;
+  const [open, setOpen] = useState(canReply ? openOnArrival : null);
+
+  const remove = async (id: number) => {
+    if (!window.confirm(DELETE_REPLY_CONFIRM)) return;
+    try {
+      await apiRequest('DELETE', replyUrl(id));
+      changed(id, null);
+      show({ variant: 'success', title: 'Reply deleted on Google' });
+    } catch (error) {
+      show({ variant: 'destructive', title: 'The reply was not deleted', description: failure(error) });
+    }
+  };
+
+  return (review, where) => ({
+    canReply,
+    templates,
+    businessName,
+    open: open?.id === review.id && open.where === where,
+    autoFocus: openOnArrival?.id === review.id && openOnArrival.where === where,
+    onOpen: () => setOpen({ id: review.id, where }),
+    onClose: () => setOpen(null),
+    onSaved: (reply) => {
+      setOpen(null);
+      changed(review.id, reply);
+      show({ variant: 'success', title: 'Reply posted on Google' });
+    },
+    onDelete: () => void remove(review.id),
+  });
 }

@@ -12,6 +12,7 @@ import { PageHeader } from './ui/PageHeader.tsx';
 import { AssignControl, type AssignChoice } from './reviews/AssignControl.tsx';
 import { Avatar, ExternalIcon, ReviewText, sourceLabel, Stars, TeamBadge, useMinuteClock } from './reviews/ReviewBits.tsx';
 import { Toast, useToast } from './ui/toast.tsx';
+import { type ReplyControls, ReviewReply, type ReplyTemplateChoice, useReplyControls } from './ReplyBox.tsx';
 
 // The Google Reviews page (SPEC.md section 2 "/{slug}/reviews"): a team filter kept in the URL, a
 // count line, the orange Unmatched Reviews section with the assign control, the matched cards, and
@@ -33,6 +34,9 @@ interface Props extends ReviewsData {
   initialTeamId: number | null;
   /** The server's clock when it rendered, so the relative times hydrate as rendered. */
   renderedAt: number;
+  /** Whether this person may answer Google reviews (the admin, or staff when staff_can_reply is on). */
+  canReply: boolean;
+  templates: ReplyTemplateChoice[];
 }
 
 const STATUS_TEXT: Record<LiveStatus, string> = { connecting: 'Connecting…', live: 'Live', polling: 'Reconnecting…' };
@@ -132,7 +136,19 @@ function UnmatchedCard(props: {
   );
 }
 
-function MatchedCard({ review, now, formatDate }: { review: TeamVisibleReview; now: number; formatDate(iso: string): string }) {
+function MatchedCard({
+  review,
+  now,
+  timeZone,
+  formatDate,
+  reply,
+}: {
+  review: TeamVisibleReview;
+  now: number;
+  timeZone: string;
+  formatDate(iso: string): string;
+  reply: ReplyControls;
+}) {
   const when = review.confirmedAt ?? review.createTime;
   return (
     <li data-testid="matched-review" data-review-id={review.id} class="card flex flex-col p-4 sm:p-5">
@@ -153,6 +169,8 @@ function MatchedCard({ review, now, formatDate }: { review: TeamVisibleReview; n
       </div>
       <div class="mt-3 flex-1">
         <ReviewText text={review.reviewText} />
+        {/* Only a review brought in from Google has a reply there to write. */}
+        {review.source === 'google' && <ReviewReply review={review} now={now} timeZone={timeZone} reply={reply} />}
       </div>
       <div class="mt-4 flex items-center justify-between gap-3 border-t border-slate-100 pt-3 text-xs">
         <span class="font-medium text-slate-500">{sourceLabel(review)}</span>
@@ -200,6 +218,18 @@ export default function ReviewsPage(props: Props) {
   const { toast, show, dismiss } = useToast();
   const now = useMinuteClock(props.renderedAt);
   const formatDate = useMemo(() => dateFormatter(timeZone), [timeZone]);
+  const replies = useReplyControls({
+    canReply: props.canReply,
+    templates: props.templates,
+    businessName,
+    openOnArrival: null,
+    show,
+    changed: (id, reply) =>
+      setData((current) => ({
+        ...current,
+        matched: current.matched.map((r) => (r.id === id ? { ...r, ownerReply: reply?.comment ?? null, ownerReplyTime: reply?.updateTime ?? null } : r)),
+      })),
+  });
 
   useEffect(() => {
     const onPop = () => setTeamId(teamFromLocation());
@@ -334,7 +364,7 @@ export default function ReviewsPage(props: Props) {
           ) : (
             <ul class="grid gap-4 md:grid-cols-2">
               {matched.map((review) => (
-                <MatchedCard key={review.id} review={review} now={now} formatDate={formatDate} />
+                <MatchedCard key={review.id} review={review} now={now} timeZone={timeZone} formatDate={formatDate} reply={replies(review, 'matched')} />
               ))}
             </ul>
           )}

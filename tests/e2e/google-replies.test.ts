@@ -9,6 +9,7 @@ import { startApp, type TestApp } from '../helpers/app.ts';
 import { blockingViolations, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 import { connectGoogle, googleEnv } from '../helpers/google.ts';
+import { officeWithTeamAndTemplate } from '../helpers/office.ts';
 
 describe.skipIf(!browserAvailable)('answering Google reviews in the browser', () => {
   let app: TestApp;
@@ -109,5 +110,40 @@ describe.skipIf(!browserAvailable)('answering Google reviews in the browser', ()
     await expect.poll(() => ivy.getByTestId('reply-error').textContent()).toBe('This review is no longer on Google (it was deleted), so it cannot be answered');
     expect(await ivy.getByTestId('owner-reply').count()).toBe(0);
     expect(google.findReview(happy.reviewId)?.reviewReply).toBeUndefined();
+  });
+
+  it('answers a matched Google review on the reviews page too', async () => {
+    const office = await officeWithTeamAndTemplate(app, { businessName: 'Harbourside Dental' });
+    await connectGoogle(office.client);
+    const logged = await office.client.post('/api/review-requests', {
+      staffFirstName: 'Tom',
+      staffEmail: 'tom@harbourside.example',
+      teamId: office.teamId,
+      email: 'rita.moss@example.test',
+      firstName: 'Rita',
+      lastName: 'Moss',
+      templateId: office.templateId,
+    });
+    expect(logged.status).toBe(201);
+    const rita = google.addReview({
+      displayName: 'Rita Moss',
+      starRating: 'FIVE',
+      comment: 'Tom was great',
+      createTime: new Date(Date.now() + 1000).toISOString(),
+    });
+    await office.client.post('/api/gmb/poll-reviews');
+    await office.client.post('/api/admin/reply-templates', { name: 'Thanks', body: 'Thank you {reviewer_first_name}! {staff_first_name} says hi.' });
+    await browser.context.addCookies([{ name: SESSION_COOKIE, value: office.client.cookie(SESSION_COOKIE)!, url: app.url }]);
+
+    const page = await open(`/${office.workspace.slug}/reviews`);
+    const card = page.getByTestId('matched-review').filter({ hasText: 'Rita Moss' });
+    await card.getByRole('button', { name: 'Reply' }).click();
+    await card.getByRole('button', { name: 'Thanks' }).click();
+    expect(await card.locator('textarea').inputValue()).toBe('Thank you Rita! Tom says hi.');
+    await card.getByRole('button', { name: 'Post reply' }).click();
+    await expect.poll(() => toast(page, 'Reply posted on Google').isVisible()).toBe(true);
+    expect(google.findReview(rita.reviewId)?.reviewReply?.comment).toBe('Thank you Rita! Tom says hi.');
+    expect(await card.getByTestId('owner-reply').textContent()).toContain('Thank you Rita! Tom says hi.');
+    expect(await blockingViolations(page)).toEqual([]);
   });
 });

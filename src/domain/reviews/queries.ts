@@ -36,6 +36,11 @@ export interface TeamVisibleReview {
   matchStatus: MatchStatus;
   /** ISO 8601, UTC: when the reviewer wrote it. */
   createTime: string;
+  /** The owner's reply on Google (issue 30), and when it was written; null without one. */
+  ownerReply: string | null;
+  ownerReplyTime: string | null;
+  /** The first name of the person whose request the review is matched to (a reply template's {staff_first_name}). */
+  staffFirstName: string | null;
 }
 
 /** A review that waits for a person: unmatched, or needs_review with a suggested request. */
@@ -76,6 +81,9 @@ const reviewColumns = {
   teamId: teams.id,
   teamName: teams.name,
   teamColor: teams.color,
+  ownerReply: reviews.ownerReply,
+  ownerReplyTime: reviews.ownerReplyTime,
+  staffFirstName: reviewRequests.staffFirstName,
 };
 
 type ReviewRow = {
@@ -94,6 +102,9 @@ type ReviewRow = {
   teamId: number | null;
   teamName: string | null;
   teamColor: string | null;
+  ownerReply: string | null;
+  ownerReplyTime: Date | null;
+  staffFirstName: string | null;
 };
 
 const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
@@ -132,6 +143,9 @@ function toTeamVisible(row: ReviewRow, unknown: TeamRef | null): TeamVisibleRevi
     source: row.source,
     matchStatus: row.matchStatus,
     createTime: row.createTime.toISOString(),
+    ownerReply: row.ownerReply,
+    ownerReplyTime: row.ownerReplyTime?.toISOString() ?? null,
+    staffFirstName: counted(row.matchStatus) ? row.staffFirstName : null,
   };
 }
 
@@ -140,6 +154,7 @@ async function selectReviews(db: Db, workspaceId: number, where: SQL | undefined
     .select(reviewColumns)
     .from(reviews)
     .leftJoin(teams, and(eq(teams.id, reviews.teamId), eq(teams.workspaceId, workspaceId)))
+    .leftJoin(reviewRequests, and(eq(reviewRequests.id, reviews.requestId), eq(reviewRequests.workspaceId, workspaceId)))
     .where(and(eq(reviews.workspaceId, workspaceId), where))) as ReviewRow[];
 }
 

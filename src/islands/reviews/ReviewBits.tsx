@@ -22,13 +22,19 @@ export function Stars({ rating, size = 'h-4 w-4' }: { rating: number; size?: str
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
-/** Dark text on a light team colour (Gold), white on the rest. */
+/** The badge's near-black text, dark enough to read on every team colour white fails on (Blue, Red, Purple). */
+const DARK_TEXT = '#020617';
+const DARK_TEXT_LUMINANCE = 0.0015;
+
+/** White or near-black on a team colour, whichever contrasts more (WCAG's ratio; 12 px text needs 4.5). */
 function textOn(color: string): string {
   if (!HEX.test(color)) return '#ffffff';
   const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16) / 255) as [number, number, number];
   const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
   const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-  return luminance > 0.4 ? '#1f2937' : '#ffffff';
+  const onWhite = 1.05 / (luminance + 0.05);
+  const onDark = (luminance + 0.05) / (DARK_TEXT_LUMINANCE + 0.05);
+  return onDark > onWhite ? DARK_TEXT : '#ffffff';
 }
 
 /** The team's name on its colour. */
