@@ -1,6 +1,6 @@
 import { isUnknownTeamName } from '#shared/team-rules.ts';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import type { TeamRef, TeamVisibleReview, UnmatchedInvite, UnmatchedReview } from '#domain/reviews/queries.ts';
+import type { MatchedReview, TeamRef, TeamVisibleReview, UnmatchedInvite, UnmatchedReview } from '#domain/reviews/queries.ts';
 import { formatDateTime } from '#shared/format-date.ts';
 import { relativeTime } from '#shared/relative-time.ts';
 import { apiRequest } from './api.ts';
@@ -20,7 +20,7 @@ import { type ReplyControls, ReviewReply, type ReplyTemplateChoice, useReplyCont
 
 export interface ReviewsData {
   teams: TeamRef[];
-  matched: TeamVisibleReview[];
+  matched: MatchedReview[];
   unmatched: UnmatchedReview[];
   invites: UnmatchedInvite[];
 }
@@ -67,7 +67,7 @@ function useLiveReviews(initial: ReviewsData) {
   const reload = useCallback(async () => {
     const [teams, matched, unmatched, invites] = await Promise.all([
       readJson<TeamRef[]>('/api/teams'),
-      readJson<TeamVisibleReview[]>('/api/google-reviews'),
+      readJson<MatchedReview[]>('/api/google-reviews'),
       readJson<UnmatchedReview[]>('/api/unmatched-reviews'),
       readJson<UnmatchedInvite[]>('/api/unmatched-invites'),
     ]);
@@ -143,7 +143,7 @@ function MatchedCard({
   formatDate,
   reply,
 }: {
-  review: TeamVisibleReview;
+  review: MatchedReview;
   now: number;
   timeZone: string;
   formatDate(iso: string): string;
@@ -261,7 +261,8 @@ export default function ReviewsPage(props: Props) {
       setData((current) => ({
         ...current,
         unmatched: current.unmatched.filter((r) => r.id !== review.id),
-        matched: [answer.review, ...current.matched.filter((r) => r.id !== review.id)],
+        // The answer is a team-visible review: its reply, if any, comes with the live update that follows.
+        matched: [{ ...answer.review, ownerReply: null, ownerReplyTime: null, staffFirstName: null }, ...current.matched.filter((r) => r.id !== review.id)],
         invites: 'inviteId' in choice ? current.invites.filter((i) => i.id !== choice.inviteId) : current.invites,
       }));
       show({ title: answer.message || 'Review assigned', variant: 'success' });

@@ -36,7 +36,11 @@ export interface TeamVisibleReview {
   matchStatus: MatchStatus;
   /** ISO 8601, UTC: when the reviewer wrote it. */
   createTime: string;
-  /** The owner's reply on Google (issue 30), and when it was written; null without one. */
+}
+
+/** A matched review as GET /api/google-reviews lists it: with the owner's reply, answered from the reviews page (issue 30). */
+export interface MatchedReview extends TeamVisibleReview {
+  /** The owner's reply on Google, and when it was written; null without one. */
   ownerReply: string | null;
   ownerReplyTime: string | null;
   /** The first name of the person whose request the review is matched to (a reply template's {staff_first_name}). */
@@ -143,6 +147,12 @@ function toTeamVisible(row: ReviewRow, unknown: TeamRef | null): TeamVisibleRevi
     source: row.source,
     matchStatus: row.matchStatus,
     createTime: row.createTime.toISOString(),
+  };
+}
+
+function toMatched(row: ReviewRow, unknown: TeamRef | null): MatchedReview {
+  return {
+    ...toTeamVisible(row, unknown),
     ownerReply: row.ownerReply,
     ownerReplyTime: row.ownerReplyTime?.toISOString() ?? null,
     staffFirstName: counted(row.matchStatus) ? row.staffFirstName : null,
@@ -173,11 +183,11 @@ const newestFirst = (a: { at: number; id: number }, b: { at: number; id: number 
  * window, newest first (confirmedAt, else createTime). With `teamId`, only those counted for that
  * team; for "Unknown" that means matched reviews whose team has since been deleted.
  */
-export async function listTeamReviews(db: Db, workspace: Workspace, teamId?: number): Promise<TeamVisibleReview[]> {
+export async function listTeamReviews(db: Db, workspace: Workspace, teamId?: number): Promise<MatchedReview[]> {
   const [{ start }, unknown] = await Promise.all([challengeSettings(db, workspace), findUnknownTeam(db, workspace.id)]);
   const rows = await selectReviews(db, workspace.id, and(inArray(reviews.matchStatus, COUNTED), gte(reviews.createTime, start), LIVE_REVIEW));
   return rows
-    .map((row) => toTeamVisible(row, unknown))
+    .map((row) => toMatched(row, unknown))
     .filter((review) => teamId === undefined || review.team?.id === teamId)
     .map((review) => ({ review, at: Date.parse(review.confirmedAt ?? review.createTime), id: review.id }))
     .sort(newestFirst)
