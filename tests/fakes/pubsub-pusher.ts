@@ -19,6 +19,13 @@ export interface TokenOptions {
   forged?: boolean;
 }
 
+/** One push attempt of a published message: its endpoint's answer, or none. */
+export interface Delivery {
+  messageId: string;
+  endpoint: string;
+  status: number | 'unreachable';
+}
+
 export async function startFakePubSub() {
   const google = await generateKeyPair('RS256');
   const stranger = await generateKeyPair('RS256');
@@ -80,7 +87,8 @@ export async function startFakePubSub() {
   const topics = new Map<string, { googleMayPublish: boolean }>();
   const subscriptions: { topic: string; endpoint: string }[] = [];
   const unacked = new Set<Promise<void>>();
-  const deliveries: { messageId: string; endpoint: string; status: number | 'unreachable' }[] = [];
+  const deliveries: Delivery[] = [];
+  const listeners = new Set<(delivery: Delivery) => void>();
   let closed = false;
 
   /** A topic; `googleMayPublish: false` leaves out the publisher role of Google's service account. */
@@ -102,7 +110,7 @@ export async function startFakePubSub() {
     messages += 1;
     const messageId = String(9_000_000_000 + messages);
     for (const { endpoint } of subscriptions.filter((s) => s.topic === topic)) {
-      const delivery = (async () => {
+      const pushing = (async () => {
         for (let attempt = 0; !closed; attempt++) {
           let status: number | 'unreachable';
           try {
@@ -110,13 +118,15 @@ export async function startFakePubSub() {
           } catch {
             status = 'unreachable';
           }
-          deliveries.push({ messageId, endpoint, status });
+          const delivery: Delivery = { messageId, endpoint, status };
+          deliveries.push(delivery);
+          for (const listener of listeners) listener(delivery);
           if (typeof status === 'number' && [102, 200, 201, 202, 204].includes(status)) return;
           await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt)));
         }
       })();
-      unacked.add(delivery);
-      void delivery.finally(() => unacked.delete(delivery));
+      unacked.add(pushing);
+      void pushing.finally(() => unacked.delete(pushing));
     }
     return messageId;
   }
@@ -132,6 +142,11 @@ export async function startFakePubSub() {
     },
     /** Every push attempt, in order: its message, endpoint and answer. */
     deliveries: () => deliveries,
+    /** Calls `listener` as each push attempt of a published message is answered (or finds no one); answers a function that stops it. */
+    onDelivery: (listener: (delivery: Delivery) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     certsUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth2/v3/certs`,
     account,
     token,
