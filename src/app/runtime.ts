@@ -70,7 +70,8 @@ export async function createRuntime(config: Config, database: Database): Promise
   void everyQueueHasAPayload;
   await jobs.work('email', emailWorker(database, emailSender(config)));
   await jobs.workOne('google-sync', googleSyncWorker(runtime));
-  await jobs.workOne('google-push', googlePushWorker(runtime));
+  // Google pushes come in bursts (a restart leaves some queued): each is worked at once, not one per poll.
+  await jobs.workOne('google-push', googlePushWorker(runtime), { drain: 10 });
   await jobs.workOne('milestones', milestonesWorker(runtime));
   await jobs.workOne('alerts', alertsWorker(runtime));
   await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));

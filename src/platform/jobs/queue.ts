@@ -20,7 +20,8 @@ export const QUEUES = {
   googleSync: { name: 'google-sync', policy: 'exclusive', notify: true, retryLimit: 0, expireInSeconds: 1800 },
   // A Google push (issue 30) asks for a sync that starts after it: while one is queued or running the
   // ask tries again after 2 s, then twice as long each time up to a minute, for about an hour.
-  googlePush: { name: 'google-push', notify: true, retryLimit: 60, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60 },
+  // One fetch of one review (a quick retry, src/domain/integrations/google/sync.ts): a job still active after 30 s was cut off by a crash.
+  googlePush: { name: 'google-push', notify: true, retryLimit: 60, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 30 },
   // Consumers of domain events (src/domain/events/domain-events.ts), one queue each.
   milestones: { name: 'milestones', notify: true, ...CONSUMER_RETRIES },
   alerts: { name: 'alerts', notify: true, ...CONSUMER_RETRIES },
@@ -60,8 +61,12 @@ export interface JobQueue {
   send<Q extends QueueName>(queue: Q, data: PayloadOf<Q>, options?: QueueSendOptions): Promise<string | null>;
   /** Handles the queue's jobs in batches (many at once after an outage). */
   work<Q extends QueueName>(queue: Q, handler: BatchHandler<PayloadOf<Q>>): Promise<void>;
-  /** Handles the queue's jobs one at a time; what the handler returns is the job's output. */
-  workOne<Q extends QueueName>(queue: Q, handler: (job: Job<PayloadOf<Q>>) => Promise<object>): Promise<void>;
+  /**
+   * Handles the queue's jobs one at a time; what the handler returns is the job's output, what it
+   * throws fails that job alone. `drain`: a backlog (a burst, or jobs left across a restart) is fetched
+   * up to that many at a time and worked through without waiting a polling interval between jobs.
+   */
+  workOne<Q extends QueueName>(queue: Q, handler: (job: Job<PayloadOf<Q>>) => Promise<object>, options?: { drain?: number }): Promise<void>;
   job<Q extends QueueName>(queue: Q, id: string): Promise<JobWithMetadata<PayloadOf<Q>> | null>;
   /** True between start and stop. */
   running(): boolean;
@@ -93,9 +98,10 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
     // The schedule is the product's own (croner, src/domain/integrations/google/scheduler.ts); pg-boss runs only queues.
     schedule: false,
     persistWarnings: false,
-    // A job whose process ended is retried once it expires, found by the supervisor's pass (every 60 s);
-    // the tests' schedule looks every 5 s, so a kill -9 test waits for the expiry, not for the pass.
-    ...(retryDelaySeconds === undefined ? {} : { superviseIntervalSeconds: 5 }),
+    // A job whose process ended is retried once it expires, found by a queue's monitor pass, which
+    // the supervisor runs (both every 60 s); the tests' schedule runs both every 5 s, so a kill -9 test
+    // waits for the expiry, not for the pass.
+    ...(retryDelaySeconds === undefined ? {} : { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5 }),
   });
   boss.on('error', (error) => logError('The job queue reported an error', error));
   boss.on('warning', (warning) => log.warn({ warning: warning.message }, 'The job queue warned'));
@@ -120,8 +126,22 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
         handler(jobs as JobWithMetadata<never>[]),
       );
     },
-    workOne: async (queue, handler) => {
-      await boss.work(queue, { ...polling, batchSize: 1 }, async ([job]) => handler(job as Job<never>));
+    workOne: async (queue, handler, { drain = 1 } = {}) => {
+      if (drain <= 1) {
+        await boss.work(queue, { ...polling, batchSize: 1 }, async ([job]) => handler(job as Job<never>));
+        return;
+      }
+      await boss.work(queue, { ...polling, batchSize: drain, burstWhenBatchFull: true, perJobResults: true }, async (jobs) => {
+        const results: JobResult[] = [];
+        for (const job of jobs) {
+          try {
+            results.push({ id: job.id, status: 'completed', output: await handler(job as Job<never>) });
+          } catch (error) {
+            results.push({ id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } });
+          }
+        }
+        return results;
+      });
     },
     job: (queue, id) => boss.getJobById(queue, id),
     running: () => started,

@@ -43,6 +43,8 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDelayMs: 8000 };
+/** When someone, or a review on its way to the wallboard, waits for the answer: one quick retry, then the outcome. */
+export const QUICK_RETRY: RetryPolicy = { attempts: 2, baseDelayMs: 250, maxDelayMs: 1000 };
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Pages beyond this would mean Google keeps answering a next page: stop rather than loop forever. */
 const MAX_PAGES = 10_000;

@@ -1,5 +1,5 @@
 import type { Workspace } from '#domain/workspace/workspaces.ts';
-import { GbpApi, resourceId } from './api.ts';
+import { GbpApi, QUICK_RETRY, resourceId } from './api.ts';
 import { createOAuthClient, type GoogleRuntime } from './client.ts';
 import { markBroken, readConnection, saveDiscovery } from './connection.ts';
 import { GoogleError } from './errors.ts';
@@ -14,9 +14,6 @@ export interface DiscoveryAnswer {
   error: string | null;
 }
 
-/** Discovery is interactive: one quick retry, then the admin gets an answer. */
-const DISCOVERY_RETRY = { attempts: 2, baseDelayMs: 250, maxDelayMs: 1000 };
-
 /**
  * Lists the connected Google account's accounts and their locations (every page) and keeps the first
  * location: its ids, title, Maps page, and its "leave a review" link when the workspace has none.
@@ -27,7 +24,7 @@ export async function discoverLocation(runtime: GoogleRuntime, workspace: Worksp
   const failed = (error: string): DiscoveryAnswer => ({ success: false, accountId: connection.accountId, locationId: connection.locationId, error });
   if (!connection.refreshToken) return failed('Connect a Google account first.');
   if (connection.broken) return failed(connection.brokenReason ?? 'Google no longer accepts this connection. Reconnect the Google account.');
-  const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, DISCOVERY_RETRY);
+  const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, QUICK_RETRY);
   try {
     for await (const account of api.accounts()) {
       for await (const location of api.locations(account.name)) {
@@ -64,7 +61,7 @@ export async function discoverAfterConsent(runtime: GoogleRuntime, workspace: Wo
     // A new consent may be another Google account: its notification setting is registered at once.
     const connection = await readConnection(database.db, workspace.id, secretKey);
     if (connection.refreshToken && connection.accountId && !connection.broken) {
-      const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, DISCOVERY_RETRY);
+      const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, QUICK_RETRY);
       await ensurePushRegistered(database.db, api, workspace.id, connection.accountId, config.google.pubsub.topic, connection.push, { force: true });
     }
   } catch (error) {

@@ -9,7 +9,7 @@ import { STAFF_CAN_REPLY_KEY } from '#shared/settings-rules.ts';
 import { LIVE_REVIEW } from '#domain/reviews/store.ts';
 import { readSettings } from '#domain/workspace/settings.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
-import { GbpApi } from './api.ts';
+import { GbpApi, QUICK_RETRY } from './api.ts';
 import { createOAuthClient, type GoogleRuntime } from './client.ts';
 import { markBroken, readConnection } from './connection.ts';
 import { GoogleError } from './errors.ts';
@@ -112,7 +112,7 @@ async function onGoogle<T>(
   const connection = await readConnection(db, workspace.id, secretKey);
   if (connection.broken || (connection.tokenStored && !connection.refreshToken)) return { ok: false, problem: 'reconnect' };
   if (!connection.refreshToken || !connection.accountId || !connection.locationId) return { ok: false, problem: 'not_connected' };
-  const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, INTERACTIVE_RETRY);
+  const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, QUICK_RETRY);
   const name = `accounts/${connection.accountId}/locations/${connection.locationId}/reviews/${review.externalId}`;
   try {
     const value = await call(api, name);
@@ -133,9 +133,6 @@ async function onGoogle<T>(
     return { ok: false, problem: 'refused', detail: thrown.message };
   }
 }
-
-/** A person waits for the answer: one quick retry, then they are told. */
-const INTERACTIVE_RETRY = { attempts: 2, baseDelayMs: 250, maxDelayMs: 1000 };
 
 /** The most "Needs a reply" lists at once; the rest follow as these are answered. */
 export const NEEDS_REPLY_LIMIT = 100;

@@ -5,7 +5,7 @@ import { planAllowsGoogle } from '#shared/plans.ts';
 import { announcedName, announceReviews, ingestReview, wallboardsCounting } from '#domain/reviews/ingest.ts';
 import type { IncomingReview } from '#domain/reviews/store.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
-import { GbpApi } from './api.ts';
+import { GbpApi, QUICK_RETRY } from './api.ts';
 import { createOAuthClient, googleConfigured, type GoogleRuntime } from './client.ts';
 import { markBroken, readConnection, recordSync, REFRESH_TOKEN_KEY, saveLocationDetails, storeRefreshToken } from './connection.ts';
 import { GoogleError } from './errors.ts';
@@ -139,7 +139,7 @@ export async function fetchPushedReview(runtime: GoogleRuntime, workspace: Works
   const db = database.db;
   const connection = await readConnection(db, workspace.id, secretKey);
   if (connection.broken || !connection.refreshToken || !connection.accountId || !connection.locationId) return 'sync';
-  const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config);
+  const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, QUICK_RETRY);
   let raw: unknown;
   try {
     raw = await api.review(`accounts/${connection.accountId}/locations/${connection.locationId}/reviews/${reviewId}`);
