@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ReplyTemplate } from '#domain/integrations/google/reply-templates.ts';
 import { REPLY_MAX_BYTES, REPLY_PLACEHOLDERS, REPLY_TEMPLATE_NAME_MAX, REPLY_TEMPLATES_MAX, replyBytes } from '#shared/replies.ts';
+import { STAFF_CAN_REPLY_KEY } from '#shared/settings-rules.ts';
 import { ApiError } from '../api.ts';
 import { AdminCard, Loaded } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
@@ -92,6 +93,42 @@ function TemplateForm({
   );
 }
 
+/** Who answers reviews: the admin always; staff too when this is on (the `staff_can_reply` setting). */
+function StaffCanReply() {
+  const { data: allowed, setData: setAllowed } = useAdminData(async () => {
+    const settings = await adminRequest<{ key: string; value: string }[]>('GET', '/api/settings');
+    return settings.find((s) => s.key === STAFF_CAN_REPLY_KEY)?.value === 'true';
+  });
+  const [busy, setBusy] = useState(false);
+  const change = async (on: boolean) => {
+    setBusy(true);
+    try {
+      await adminRequest('PUT', `/api/settings/${STAFF_CAN_REPLY_KEY}`, { value: on ? 'true' : 'false' });
+      setAllowed(on);
+      showAdminToast({ title: on ? 'Staff can answer reviews' : 'Only the admin answers reviews', variant: 'success' });
+    } catch (error) {
+      showFailure('The setting was not saved', error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <label class="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm">
+      <input
+        type="checkbox"
+        class="mt-0.5 h-4 w-4"
+        checked={allowed === true}
+        disabled={allowed === null || busy}
+        onChange={(e) => void change((e.target as HTMLInputElement).checked)}
+      />
+      <span>
+        <span class="font-medium text-slate-900">Staff can answer reviews too</span>
+        <span class="block text-slate-600">Off: only the admin posts replies on Google, which speak for the business in public.</span>
+      </span>
+    </label>
+  );
+}
+
 export default function ReplyTemplatesCard() {
   const { data: templates, setData: setTemplates, loadFailed, load } = useAdminData(() => adminRequest<ReplyTemplate[]>('GET', URL_BASE));
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -127,8 +164,8 @@ export default function ReplyTemplatesCard() {
 
   return (
     <AdminCard
-      title="Reply templates"
-      description={`Answer Google reviews in one click and one edit. Up to ${REPLY_TEMPLATES_MAX}; each is filled for the review it answers.`}
+      title="Replies to Google reviews"
+      description={`Who answers, and up to ${REPLY_TEMPLATES_MAX} reply templates that make an answer one click and one edit, each filled for the review it answers.`}
     >
       <Loaded
         data={templates}
@@ -186,6 +223,7 @@ export default function ReplyTemplatesCard() {
                 </button>
               )
             )}
+            <StaffCanReply />
             <div class="text-xs text-slate-500">
               <p class="font-medium text-slate-600">Placeholders</p>
               <ul class="mt-1 space-y-0.5">
