@@ -4,13 +4,14 @@ import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
-import { reviewRequests } from '#platform/db/schema.ts';
+import { reviewRequests, reviews } from '#platform/db/schema.ts';
 import { addDays, localDateOf } from '#shared/time.ts';
 import { DEFAULT_REQUEST_TIMING_TIP } from '#shared/settings-rules.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { blockingViolations, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { insertReview } from '../helpers/seed-requests.ts';
 import type { Client } from '../helpers/client.ts';
 
 const ZONE = 'Australia/Sydney';
@@ -154,6 +155,48 @@ describe.skipIf(!browserAvailable)('timing cues and follow-ups on the log page',
     await expect.poll(() => item.textContent()).toContain('Reminder sent');
     expect(await item.getByRole('button').count()).toBe(0);
     await page.close();
+  });
+
+  // Issue 32, point 3: the credited person confirms a suggested review in one tap.
+  it('asks "Is this your customer?" with the review and the request side by side, and counts it on Yes', async () => {
+    const ws = await workspace();
+    const logged = await ws.client.post('/api/review-requests', {
+      staffFirstName: 'Tom',
+      staffEmail: TOM,
+      teamId: ws.teamId,
+      email: 'katherine.oduya@example.com',
+      firstName: 'Katherine',
+      lastName: 'Oduya',
+      templateId: ws.templateId,
+    });
+    expect(logged.status).toBe(201);
+    const reviewId = await insertReview(app, ws.workspaceId, {
+      reviewerName: 'Kate O.',
+      rating: 4,
+      requestId: logged.json.request.id,
+      matchStatus: 'needs_review',
+      matchConfidence: 62,
+    });
+
+    for (const width of [1280, 390]) {
+      const page = await open(ws.client, ws.workspace.slug, [{ name: 'staffEmail', value: encodeURIComponent(TOM) }]);
+      await page.setViewportSize({ width, height: 900 });
+      const suggestion = page.getByTestId('suggested-match');
+      await suggestion.waitFor();
+      expect(await suggestion.textContent()).toContain('Kate O.');
+      expect(await suggestion.textContent()).toContain('Katherine Oduya');
+      await suggestion.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/follow-up-suggestion-${width}.png` });
+      expect(await blockingViolations(page, '[data-testid="suggested-matches"]')).toEqual([]);
+      if (width === 390) {
+        await suggestion.getByRole('button', { name: "Yes, that's my customer" }).click();
+        await toast(page, 'Matched').waitFor();
+        await expect.poll(() => page.getByTestId('suggested-match').count()).toBe(0);
+      }
+      await page.close();
+    }
+    const [row] = await app.database.db.select({ status: reviews.matchStatus }).from(reviews).where(eq(reviews.id, reviewId));
+    expect(row?.status).toBe('self_confirmed');
   });
 
   it('says when the mail server refused the email and that it will be retried, then the queue delivers it', async () => {

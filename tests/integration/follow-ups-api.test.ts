@@ -8,6 +8,7 @@ import { setPlan } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { officeWithTeamAndTemplate } from '../helpers/office.ts';
+import { insertReview } from '../helpers/seed-requests.ts';
 
 let sink: SmtpSink;
 let app: TestApp;
@@ -98,6 +99,7 @@ describe('GET /api/follow-ups', () => {
         },
         expect.objectContaining({ id: due.id, customerName: 'Sarah Kim', reminderSentAt: null }),
       ],
+      suggestions: [],
     });
     // Calendar days in the workspace's zone: 6 x 24 hours ago is 6 days, or 7 just after midnight.
     expect(res.json.followUps[0].daysWaiting).toBeGreaterThanOrEqual(6);
@@ -125,6 +127,7 @@ describe('GET /api/follow-ups', () => {
       staffId: null,
       afterDays: 3,
       followUps: [],
+      suggestions: [],
     });
 
     // Jane's entry merged into Tom's: her requests are his to follow up, whichever email he uses.
@@ -245,5 +248,56 @@ describe('POST /api/follow-ups/{id}/reminder', () => {
     expect((await staffClient.post('/api/auth/login', { slug: ws.workspace.slug, password: ws.workspace.password })).status).toBe(200);
     expect((await new Client(app.url, { origin: app.url }).post(`/api/follow-ups/${due.id}/reminder?staffEmail=${TOM}`)).status).toBe(401);
     expect((await remind(staffClient, due.id)).status).toBe(200);
+  });
+});
+
+// Issue 32, point 3: a review the matcher was not sure enough to count is one tap for the person it
+// credits: their Follow up list asks "Is this your customer?" with the review and the request.
+describe('"Is this your customer?"', () => {
+  it('shows a suggested review to the person whose request it points to, and to nobody else', async () => {
+    const ws = await workspace();
+    const tom = await logged(ws, 0, { firstName: 'Katherine', lastName: 'Oduya' });
+    const ann = await logged(ws, 0, { firstName: 'Bea', lastName: 'Lund', staffFirstName: 'Ann', staffEmail: 'ann@harbourside.example' });
+    const reviewId = await insertReview(app, ws.workspaceId, {
+      reviewerName: 'Kate O.',
+      rating: 4,
+      requestId: tom.id,
+      matchStatus: 'needs_review',
+      matchConfidence: 62,
+    });
+    await insertReview(app, ws.workspaceId, { reviewerName: 'B L', requestId: ann.id, matchStatus: 'needs_review', matchConfidence: 55 });
+
+    const mine = (await listOf(ws.client)).json.suggestions;
+    expect(mine).toEqual([
+      {
+        review: { id: reviewId, kind: 'google', reviewerName: 'Kate O.', rating: 4, reviewText: 'Great service', createTime: expect.any(String) },
+        request: { id: tom.id, customerName: 'Katherine Oduya', customerEmail: tom.email, createdAt: expect.any(String) },
+      },
+    ]);
+    const hers = (await listOf(ws.client, `?staffEmail=${encodeURIComponent('ann@harbourside.example')}`)).json.suggestions;
+    expect(hers.map((s: { request: { id: number } }) => s.request.id)).toEqual([ann.id]);
+
+    // Yes: the reviews page's own assignment, which counts it for Tom's team.
+    expect((await ws.client.post(`/api/google-reviews/${reviewId}/assign-to-invite`, { inviteId: tom.id })).status).toBe(200);
+    expect((await listOf(ws.client)).json.suggestions).toEqual([]);
+    const [counted] = await app.database.db.select({ status: reviews.matchStatus }).from(reviews).where(eq(reviews.id, reviewId));
+    expect(counted?.status).toBe('self_confirmed');
+  });
+
+  it("lets the person say no, which leaves the review unmatched for the admin; someone else's no changes nothing", async () => {
+    const ws = await workspace();
+    const tom = await logged(ws, 0, { firstName: 'Oliver', lastName: 'Brandt' });
+    const reviewId = await insertReview(app, ws.workspaceId, { reviewerName: 'Olly B', requestId: tom.id, matchStatus: 'needs_review', matchConfidence: 58 });
+    const decline = (staffEmail: string) => ws.client.post(`/api/follow-ups/suggestions/${reviewId}/decline?staffEmail=${encodeURIComponent(staffEmail)}`);
+
+    expect(await decline('ann@harbourside.example')).toMatchObject({ status: 404, json: { message: 'This review is not waiting for your answer' } });
+    expect((await listOf(ws.client)).json.suggestions).toHaveLength(1);
+    expect(await decline(TOM)).toMatchObject({ status: 200, json: { message: 'Left for the admin to match' } });
+    expect((await listOf(ws.client)).json.suggestions).toEqual([]);
+    const [row] = await app.database.db.select({ status: reviews.matchStatus, requestId: reviews.requestId }).from(reviews).where(eq(reviews.id, reviewId));
+    expect(row).toEqual({ status: 'unmatched', requestId: null });
+    expect((await ws.client.get('/api/unmatched-reviews')).json.map((r: { id: number }) => r.id)).toContain(reviewId);
+    expect(await decline(TOM)).toMatchObject({ status: 404 });
+    expect((await ws.client.post('/api/follow-ups/suggestions/abc/decline?staffEmail=tom%40harbourside.example')).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '#platform/db/database.ts';
+import type { Database, Db } from '#platform/db/database.ts';
 import { emailTemplates, reviewRequests, staff, teams } from '#platform/db/schema.ts';
 import type { OutboxStatus } from '#shared/statuses.ts';
 import { reviewLinkUrl } from '#domain/email/compose.ts';
@@ -14,6 +14,8 @@ import { daysBetween, localDateOf } from '#shared/time.ts';
 import { checkSettingValue, DEFAULT_FOLLOW_UP_AFTER_DAYS } from '#shared/settings-rules.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import type { Refusal } from '#contracts/refusal.ts';
+import { listUnmatchedReviews } from '#domain/reviews/queries.ts';
+import { declineSuggestedRequest } from '#domain/reviews/assign.ts';
 
 // The "Follow up" list (issue 13, docs/decisions/033): a person's requests whose customer has not
 // opened the review link some days after the email went out, to call or remind once.
@@ -84,12 +86,23 @@ export interface FollowUp {
   reminderSentAt: string | null;
 }
 
+/**
+ * "Is this your customer?" (issue 32): a review the matcher was not sure enough to count, pointing to
+ * a request of this person's; they know their customers, so one tap confirms it (or says no).
+ */
+export interface SuggestedMatch {
+  review: { id: number; kind: 'google' | 'action'; reviewerName: string | null; rating: number; reviewText: string | null; createTime: string };
+  request: { id: number; customerName: string; customerEmail: string; createdAt: string };
+}
+
 export interface FollowUpList {
   staffEmail: string;
   /** The person the email belongs to (their desk card is /{slug}/desk-card/{staffId}); null before their first request. */
   staffId: number | null;
   afterDays: number;
   followUps: FollowUp[];
+  /** Reviews suggested for this person's requests, waiting for their yes or no; newest first. */
+  suggestions: SuggestedMatch[];
 }
 
 /**
@@ -189,15 +202,65 @@ function toFollowUp(row: Candidate, days: number, companyName: string): FollowUp
   };
 }
 
-/** The caller's Follow up list, the longest waiting first. */
-export async function listFollowUps(db: Db, workspace: Pick<Workspace, 'id' | 'businessName'>, staffEmail: string, now = new Date()): Promise<FollowUpList> {
+/** The caller's Follow up list, the longest waiting first, and the reviews suggested for their requests. */
+export async function listFollowUps(db: Db, workspace: Workspace, staffEmail: string, now = new Date()): Promise<FollowUpList> {
   const rule = await followUpRule(db, workspace, staffEmail, now);
   const followUps: FollowUp[] = [];
   for (const row of await candidates(db, workspace.id, rule)) {
     const days = followUpDays(row, rule);
     if (days !== null) followUps.push(toFollowUp(row, days, workspace.businessName));
   }
-  return { staffEmail: staffEmailKey(staffEmail), staffId: rule.personId, afterDays: rule.afterDays, followUps };
+  const suggestions = await suggestedMatches(db, workspace, rule.personIds);
+  return { staffEmail: staffEmailKey(staffEmail), staffId: rule.personId, afterDays: rule.afterDays, followUps, suggestions };
+}
+
+/** The waiting reviews (the reviews page's Unmatched list) whose suggested request is one of this person's. */
+async function suggestedMatches(db: Db, workspace: Workspace, personIds: ReadonlySet<number>): Promise<SuggestedMatch[]> {
+  if (personIds.size === 0) return [];
+  const suggested = (await listUnmatchedReviews(db, workspace)).filter((r) => r.suggestedInviteId !== null);
+  if (suggested.length === 0) return [];
+  const requests = await db
+    .select({
+      id: reviewRequests.id,
+      firstName: reviewRequests.customerFirstName,
+      lastName: reviewRequests.customerLastName,
+      email: reviewRequests.customerEmail,
+      createdAt: reviewRequests.createdAt,
+    })
+    .from(reviewRequests)
+    .where(
+      and(
+        eq(reviewRequests.workspaceId, workspace.id),
+        inArray(reviewRequests.staffId, [...personIds]),
+        inArray(
+          reviewRequests.id,
+          suggested.map((r) => r.suggestedInviteId!),
+        ),
+      ),
+    );
+  const byId = new Map(requests.map((r) => [r.id, r]));
+  return suggested.flatMap((review) => {
+    const request = byId.get(review.suggestedInviteId!);
+    if (!request) return [];
+    return [
+      {
+        review: {
+          id: review.id,
+          kind: review.kind,
+          reviewerName: review.reviewerName,
+          rating: review.rating,
+          reviewText: review.reviewText,
+          createTime: review.createTime,
+        },
+        request: {
+          id: request.id,
+          customerName: `${request.firstName} ${request.lastName}`.trim(),
+          customerEmail: request.email,
+          createdAt: request.createdAt.toISOString(),
+        },
+      },
+    ];
+  });
 }
 
 export type ReminderResult = { ok: true; followUp: FollowUp; emailStatus: OutboxStatus } | { ok: false; problem: ReminderProblem | 'no_email' };
@@ -273,4 +336,11 @@ export async function sendFollowUpReminder(
     followUp: toFollowUp({ ...row, reminderSentAt: claimed.at }, followUpDays(row, rule)!, workspace.businessName),
     emailStatus: sent?.status ?? 'pending',
   };
+}
+
+/** "No, not my customer" on a suggestion of the caller's Follow up list; false when it is not (or no longer) theirs. */
+export async function declineSuggestion(database: Database, workspace: Workspace, staffEmail: string, reviewId: number): Promise<boolean> {
+  const { personIds } = await personFor(database.db, workspace.id, staffEmail);
+  const mine = (await suggestedMatches(database.db, workspace, personIds)).find((s) => s.review.id === reviewId);
+  return mine ? declineSuggestedRequest(database, workspace.id, reviewId, [mine.request.id]) : false;
 }

@@ -3,6 +3,7 @@ import { raiseEvent, type Store } from '#domain/events/domain-events.ts';
 import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import { announceDataChange } from '#platform/live/publish.ts';
 import { COUNTED_FOR_TEAM } from './scoring.ts';
+import type { Database } from '#platform/db/database.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import type { Refusal } from '#contracts/refusal.ts';
 import { isUnknownTeamName, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
@@ -160,4 +161,20 @@ export async function assignReviewToTeam(store: Store, workspace: Workspace, inp
     return review.id;
   });
   return finish(store, workspace, outcome);
+}
+
+/**
+ * The person a needs_review review's suggestion credits says it is not their customer (issue 32): it
+ * waits unmatched, for the admin, without the suggestion. Only while it still points to one of
+ * `requestIds` (theirs); false when it no longer does.
+ */
+export async function declineSuggestedRequest(database: Database, workspaceId: number, reviewId: number, requestIds: number[]): Promise<boolean> {
+  if (requestIds.length === 0) return false;
+  const declined = await database.db
+    .update(reviews)
+    .set({ matchStatus: 'unmatched', requestId: null })
+    .where(and(eq(reviews.workspaceId, workspaceId), eq(reviews.id, reviewId), eq(reviews.matchStatus, 'needs_review'), inArray(reviews.requestId, requestIds)))
+    .returning({ id: reviews.id });
+  if (declined.length) await announceDataChange(database, workspaceId);
+  return declined.length > 0;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatDateTime } from '#shared/format-date.ts';
-import type { FollowUp, FollowUpList } from '#domain/requests/follow-ups.ts';
+import type { FollowUp, FollowUpList, SuggestedMatch } from '#domain/requests/follow-ups.ts';
 import type { OutboxStatus } from '#shared/statuses.ts';
 import { deskCardPagePath } from '#shared/paths.ts';
 import { ApiError, apiRequest } from '../api.ts';
@@ -16,11 +16,57 @@ interface Props {
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
+
+/** "Is this your customer?": the review and the person's request side by side, yes or no in one tap. */
+function Suggestion({
+  item,
+  timezone,
+  busy,
+  onAnswer,
+}: {
+  item: SuggestedMatch;
+  timezone: string;
+  busy: boolean;
+  onAnswer: (item: SuggestedMatch, yes: boolean) => void;
+}) {
+  return (
+    <li class="rounded-xl border border-amber-300 bg-amber-50/60 p-4" data-testid="suggested-match">
+      <div class="grid gap-3 sm:grid-cols-2">
+        <div class="min-w-0 rounded-lg bg-white p-3">
+          <p class="text-xs font-semibold tracking-wide text-slate-500 uppercase">The review</p>
+          <p class="mt-1 font-semibold text-slate-900 wrap-anywhere">{item.review.reviewerName?.trim() || 'Anonymous'}</p>
+          <p class="text-amber-600" role="img" aria-label={`${item.review.rating} out of 5 stars`}>
+            {stars(item.review.rating)}
+          </p>
+          {item.review.reviewText && <p class="mt-1 line-clamp-3 text-sm text-slate-700 wrap-anywhere">{item.review.reviewText}</p>}
+          <p class="mt-1 text-xs text-slate-500">Written {formatDateTime(item.review.createTime, timezone)}</p>
+        </div>
+        <div class="min-w-0 rounded-lg bg-white p-3">
+          <p class="text-xs font-semibold tracking-wide text-slate-500 uppercase">Your request</p>
+          <p class="mt-1 font-semibold text-slate-900 wrap-anywhere">{item.request.customerName}</p>
+          {item.request.customerEmail && <p class="text-sm text-slate-700 wrap-anywhere">{item.request.customerEmail}</p>}
+          <p class="mt-1 text-xs text-slate-500">Logged {formatDateTime(item.request.createdAt, timezone)}</p>
+        </div>
+      </div>
+      <div class="mt-3 flex flex-wrap gap-2">
+        <button type="button" class="btn btn-primary" disabled={busy} onClick={() => onAnswer(item, true)}>
+          Yes, that's my customer
+        </button>
+        <button type="button" class="btn btn-secondary" disabled={busy} onClick={() => onAnswer(item, false)}>
+          No
+        </button>
+      </div>
+    </li>
+  );
+}
+
 /** "Follow up" (issue 13): the remembered person's requests whose link was not opened, to call or remind once. */
 export function FollowUps({ staffEmail, slug, timezone, show }: Props) {
   const [list, setList] = useState<FollowUpList | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [sendingId, setSendingId] = useState<number | null>(null);
+  const [answeringId, setAnsweringId] = useState<number | null>(null);
   const query = `staffEmail=${encodeURIComponent(staffEmail)}`;
 
   const load = async () => {
@@ -60,6 +106,26 @@ export function FollowUps({ staffEmail, slug, timezone, show }: Props) {
     }
   };
 
+  const answer = async (item: SuggestedMatch, yes: boolean) => {
+    setAnsweringId(item.review.id);
+    try {
+      if (yes) {
+        const base = item.review.kind === 'google' ? '/api/google-reviews' : '/api/review-actions';
+        await apiRequest('POST', `${base}/${item.review.id}/assign-to-invite`, { inviteId: item.request.id });
+        show({ title: 'Matched', description: `The review counts for you and your team now.`, variant: 'success' });
+      } else {
+        await apiRequest('POST', `/api/follow-ups/suggestions/${item.review.id}/decline?${query}`);
+        show({ title: 'Thanks', description: 'The admin will match this review.', variant: 'success' });
+      }
+      setList((current) => current && { ...current, suggestions: current.suggestions.filter((s) => s.review.id !== item.review.id) });
+    } catch (error) {
+      show({ title: 'Not saved', description: (error instanceof ApiError && error.serverMessage) || 'Please try again', variant: 'destructive' });
+      void load();
+    } finally {
+      setAnsweringId(null);
+    }
+  };
+
   return (
     <section class="card mt-6 p-5 sm:p-7" aria-labelledby="follow-up-heading" data-testid="follow-ups">
       <div class="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -93,7 +159,18 @@ export function FollowUps({ staffEmail, slug, timezone, show }: Props) {
         )
       ) : (
         <>
-          <p class="mt-1 text-sm text-slate-600">
+          {list.suggestions.length > 0 && (
+            <div class="mt-4" data-testid="suggested-matches">
+              <h3 class="text-sm font-semibold text-slate-900">Is this your customer?</h3>
+              <p class="mt-1 text-sm text-slate-600">A review came in that looks like one of your requests. Say yes and it counts for you.</p>
+              <ul class="mt-3 space-y-3" aria-label="Reviews that may be your customers'">
+                {list.suggestions.map((item) => (
+                  <Suggestion key={item.review.id} item={item} timezone={timezone} busy={answeringId !== null} onAnswer={(i, yes) => void answer(i, yes)} />
+                ))}
+              </ul>
+            </div>
+          )}
+          <p class={`${list.suggestions.length > 0 ? 'mt-6' : 'mt-1'} text-sm text-slate-600`}>
             Customers of {list.staffEmail} who have not opened their review link after {plural(list.afterDays, 'day')}. Give them a call, or send one reminder
             email.
           </p>
