@@ -120,6 +120,10 @@ describe('listTeamReviews', () => {
       source: 'google',
       matchStatus: 'manual',
       createTime: expect.any(String),
+      // What the reviews page's reply box needs (issue 30): no reply yet, and no request behind it.
+      ownerReply: null,
+      ownerReplyTime: null,
+      staffFirstName: null,
     });
     expect(listed[1]).toMatchObject({ inviteId: req, kind: 'action', source: 'crm', matchStatus: 'auto_matched' });
   });
