@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { POLL_MS } from './tests/helpers/deadlines.ts';
+import { LongFilesFirst } from './tests/sequencer.ts';
 
 /**
  * Node's compile cache (NODE_COMPILE_CACHE) for the test workers and every server they spawn: the
@@ -30,6 +31,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     expect: { poll: { timeout: POLL_MS } },
+    // The files that took longest last time start first in their group (tests/sequencer.ts).
+    sequence: { sequencer: LongFilesFirst },
     // The workers import drizzle-orm as the server does, without Node re-reading its manifest per file
     // (src/app/resolve-hooks.ts, decision 050).
     execArgv: ['--import=./src/app/resolve-hooks.ts'],
