@@ -110,11 +110,14 @@ async function crashAndRetry(env: Env, { instances, kill }: { instances: number;
         expect(killedAt!.answered, `every delivery was answered before the kill: ${cycles[0]}`).toBeLessThan(pending.length);
       }
       if (!killedAt) continue;
-      for (const i of victims) {
-        await live[i]!.stop('SIGKILL');
-        live[i] = await startServer(env);
-        running.push(live[i]!);
-      }
+      // The killed servers come back side by side, each on the same data once its process has ended.
+      await Promise.all(
+        victims.map(async (i) => {
+          await live[i]!.stop('SIGKILL');
+          live[i] = await startServer(env);
+          running.push(live[i]!);
+        }),
+      );
     }
 
     const stillRefused = await replay(deliveries, targets(), log);

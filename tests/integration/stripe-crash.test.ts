@@ -258,11 +258,14 @@ async function crashAndReplay(env: Env, instances: number, read: () => Promise<A
         expect(killedAt!.answered, `every event was answered before the kill: ${cycles[0]}`).toBeLessThan(fired.length);
       }
       if (!killedAt) continue;
-      for (const v of victims) {
-        await live[v]!.stop('SIGKILL');
-        live[v] = await startServer(fullEnv);
-        running.push(live[v]!);
-      }
+      // The killed servers come back side by side, each on the same data once its process has ended.
+      await Promise.all(
+        victims.map(async (v) => {
+          await live[v]!.stop('SIGKILL');
+          live[v] = await startServer(fullEnv);
+          running.push(live[v]!);
+        }),
+      );
       // Before any retry can repair it: what was acknowledged is there.
       for (const lost of await lostSoFar(list, log, live[0]!.url))
         if (!lostAfterRestart.has(lost.id)) lostAfterRestart.set(lost.id, `after burst ${n + 1}: ${lost.text}`);
