@@ -48,7 +48,11 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
   }
   // A redirect's headers may be immutable: answer a copy.
   const headers = new Headers(response.headers);
-  applySecurityHeaders(headers, { pathname: context.url.pathname, https: runtime.config.publicUrl.startsWith('https:') });
+  applySecurityHeaders(headers, {
+    pathname: context.url.pathname,
+    https: runtime.config.publicUrl.startsWith('https:'),
+    signedIn: Boolean(context.locals.session) || context.cookies.has(SESSION_COOKIE),
+  });
   headers.set(REQUEST_ID_HEADER, requestId);
   const line = requestLogLine({
     method: context.request.method,

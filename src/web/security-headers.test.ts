@@ -30,4 +30,15 @@ describe('applySecurityHeaders', () => {
     expect(headersFor('/r/token', { 'referrer-policy': 'no-referrer' }).get('referrer-policy')).toBe('no-referrer');
     expect(headersFor('/', {}, true).get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
+
+  it('keeps nothing a signed-in person saw in the browser, unless the answer chose its own caching', () => {
+    const signedIn = (pathname: string, initial: Record<string, string> = {}) => {
+      const headers = new Headers(initial);
+      applySecurityHeaders(headers, { pathname, https: false, signedIn: true });
+      return headers;
+    };
+    expect(signedIn('/acme/admin').get('cache-control')).toBe('no-store');
+    expect(signedIn('/api/logo/acme', { 'cache-control': 'public, max-age=300' }).get('cache-control')).toBe('public, max-age=300');
+    expect(headersFor('/acme/admin').get('cache-control')).toBeNull();
+  });
 });

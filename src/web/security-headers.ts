@@ -9,6 +9,8 @@ export interface HeaderContext {
   pathname: string;
   /** PUBLIC_URL is https: browsers are told to keep to https. */
   https: boolean;
+  /** The request came with a session: its answer may show what only a signed-in person may see. */
+  signedIn?: boolean;
 }
 
 /** A kiosk screen (/wall/{token}) may be shown inside another page (a TV dashboard, a signage player). */
@@ -16,6 +18,9 @@ const mayBeFramed = (pathname: string) => pathname.startsWith('/wall/');
 
 export function applySecurityHeaders(headers: Headers, context: HeaderContext): void {
   headers.set('x-content-type-options', 'nosniff');
+  // Nothing shown to a signed-in person stays in the browser: after Logout, Back must not bring back
+  // the admin panel (its CRM webhook URL, staff and customer emails) from the cache.
+  if (context.signedIn && !headers.has('cache-control')) headers.set('cache-control', 'no-store');
   if (!headers.has('referrer-policy')) headers.set('referrer-policy', 'strict-origin-when-cross-origin');
   if (context.https) headers.set('strict-transport-security', HSTS);
   const policy = headers.get('content-security-policy');

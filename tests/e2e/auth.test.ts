@@ -225,6 +225,13 @@ describe.skipIf(!browserAvailable)('accounts in the browser', () => {
     await waitForPath('/');
     expect(await page.evaluate(() => localStorage.getItem('admin_authenticated'))).toBeNull();
 
+    // Back after Logout (issue 33): the browser kept nothing of the admin panel; it asks again.
+    await page.goBack();
+    await page.waitForLoadState('domcontentloaded');
+    expect(pathOf(page)).toBe(`/login?slug=${workspace.slug}`);
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+    expect(await page.content()).not.toContain('/api/webhooks/crm/');
+
     // Signed out entirely: the workspace now asks for the staff sign-in again.
     await page.goto(at(`/${workspace.slug}/admin`));
     expect(pathOf(page)).toBe(`/login?slug=${workspace.slug}`);
