@@ -40,6 +40,11 @@ describe('readCelebrationDetail', () => {
     expect(readCelebrationDetail({ reviewerName: ' Sam ', rating: 5, other: true })).toEqual({ reviewerName: 'Sam', rating: 5 });
   });
 
+  it('names the reviewer by first name and initial, as every screen does, whoever sent the full name (issue 33)', () => {
+    expect(readCelebrationDetail({ reviewerName: 'John Carter', rating: 5 })).toEqual({ reviewerName: 'John C.', rating: 5 });
+    expect(readCelebrationDetail({ review: { reviewerName: 'Ana María López', rating: 4 } })).toEqual({ reviewerName: 'Ana L.', rating: 4 });
+  });
+
   it('reads them from a nested review and accepts a numeric string rating', () => {
     expect(readCelebrationDetail({ celebration: true, review: { reviewerName: 'Ana', rating: '4' } })).toEqual({ reviewerName: 'Ana', rating: 4 });
   });

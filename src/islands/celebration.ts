@@ -4,7 +4,7 @@
  * celebration flag, arrives; every mounted <Celebration> island listens for it on window.
  */
 
-import { NEUTRAL_AT_OR_BELOW } from '#shared/wallboard-rules.ts';
+import { firstNameAndInitial, NEUTRAL_AT_OR_BELOW } from '#shared/wallboard-rules.ts';
 
 export const CELEBRATION_EVENT = 'review-challenge:celebration';
 
@@ -55,7 +55,9 @@ export function readCelebrationDetail(detail: unknown, { names = true }: { names
   if (source.reviewerName === undefined && typeof nested === 'object' && nested !== null) source = nested as Record<string, unknown>;
   const result: CelebrationDetail = {};
   const name = source.reviewerName;
-  if (names && typeof name === 'string' && name.trim() !== '') result.reviewerName = name.trim().slice(0, 60);
+  // Every screen names a reviewer by first name and initial (the show_reviewer_names setting's promise), whoever sent the name.
+  const shown = names && typeof name === 'string' ? firstNameAndInitial(name) : null;
+  if (shown) result.reviewerName = shown.slice(0, 60);
   const rating = typeof source.rating === 'string' ? Number(source.rating) : source.rating;
   if (typeof rating === 'number' && Number.isFinite(rating)) {
     const whole = Math.round(rating);

@@ -8,7 +8,7 @@ import { logError } from '#platform/log/log.ts';
 import { matchReview, RequestIndex, type MatchResult } from './matching/matcher.ts';
 import { fold } from './matching/normalize.ts';
 import { matchWithinPlan } from '#shared/plans.ts';
-import { NEUTRAL_AT_OR_BELOW } from '#shared/wallboard-rules.ts';
+import { NEUTRAL_AT_OR_BELOW, firstNameAndInitial } from '#shared/wallboard-rules.ts';
 import { CHALLENGE_SETTING_KEYS, challengeSettingsOf, COUNTED_FOR_TEAM } from './scoring.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { candidateRequests, stillOpen, type CandidateRequest } from './match-keys.ts';
@@ -188,9 +188,12 @@ async function announceIngested(database: Database, workspaceId: number, ingeste
   }
 }
 
-/** The reviewer's name as the screens are sent it: a name they would not show is not sent (kiosk screens often face customers). */
+/**
+ * The reviewer's name as the screens are sent it, in the setting's form (first name and initial, as
+ * every screen names a reviewer): a name they would not show is not sent (kiosk screens often face customers).
+ */
 export function announcedName(ingested: Ingested, review: IncomingReview): string | null {
-  return ingested.showReviewerNames && review.rating > NEUTRAL_AT_OR_BELOW ? review.reviewerName : null;
+  return ingested.showReviewerNames && review.rating > NEUTRAL_AT_OR_BELOW ? firstNameAndInitial(review.reviewerName) : null;
 }
 
 /**
