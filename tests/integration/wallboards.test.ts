@@ -200,7 +200,7 @@ describe("a named wallboard's live stream", () => {
       await land('Gideon Gilmore');
       await land('Felix Fairfax');
       for (const stream of [tv, signedIn]) {
-        const own = await stream.waitFor((e) => e.event === 'reviewAdded' && e.data.review?.reviewerName === 'Felix Fairfax');
+        const own = await stream.waitFor((e) => e.event === 'reviewAdded' && e.data.review?.reviewerName === 'Felix F.');
         expect(own.data.celebration).toBe(true);
         expect(own.data.data.companyName).toBe('Client One');
         expect(own.data.data.teams.map((t: { name: string }) => t.name)).toEqual(['Ocelot Crew']);
