@@ -37,6 +37,8 @@ export const registrationPayload = z.object({
   adminPassword: ruled(registrationRules.adminPassword, 'Admin password must be at least 6 characters'),
   /** The pricing card it came from: a trial of that plan. */
   plan: z.enum(TRIAL_PLANS, { error: 'Plan must be starter, team or agency' }).optional(),
+  /** The browser's time zone (issue 33), the workspace's until the admin picks another; one not listed is ignored. */
+  timezone: z.string({ error: 'Timezone must be text' }).max(100, 'Timezone is too long').optional(),
 });
 
 const PASSWORD_INPUT_MAX = 1000;

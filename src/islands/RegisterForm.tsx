@@ -49,6 +49,8 @@ export default function RegisterForm({ origin, plan }: { origin: string; plan?: 
         email: form.email.trim(),
         password: form.password,
         adminPassword: form.adminPassword,
+        // The workspace's clock starts as the owner's: the week, the challenge's days, the times shown.
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         ...(plan ? { plan } : {}),
       });
       show({ title: 'Registration successful!', description: 'Redirecting to your dashboard...', variant: 'success' });

@@ -28,6 +28,25 @@ describe('registration', () => {
     expect(status.json).toEqual({ authenticated: true, slug: workspace.slug, plan: 'team', trialEndsAt: expect.any(String) });
   });
 
+  it("starts the workspace on the registering browser's time zone, and on the default when it sends none or one not listed (issue 33)", async () => {
+    const zoneOf = async (timezone?: string) => {
+      const client = new Client(app.url);
+      const workspace = newWorkspace();
+      expect((await client.post('/api/register', { ...workspace, ...(timezone === undefined ? {} : { timezone }) })).status).toBe(201);
+      expect((await client.post('/api/auth/admin', { password: workspace.adminPassword })).status).toBe(200);
+      const settings = (await client.get('/api/settings')).json as { key: string; value: string }[];
+      return settings.find((s) => s.key === 'timezone')?.value;
+    };
+    expect(await zoneOf('America/New_York')).toBe('America/New_York');
+    expect(await zoneOf('Pacific/Auckland')).toBe('Pacific/Auckland');
+    expect(await zoneOf()).toBe('Australia/Sydney');
+    expect(await zoneOf('Mars/Olympus_Mons')).toBe('Australia/Sydney');
+    expect((await new Client(app.url).post('/api/register', { ...newWorkspace(), timezone: 42 })).json).toEqual({
+      message: 'Timezone must be text',
+      field: 'timezone',
+    });
+  });
+
   it('sets an HttpOnly, SameSite=Lax session cookie, not Secure over plain http', async () => {
     const res = await new Client(app.url).post('/api/register', newWorkspace());
     const cookie = res.headers.getSetCookie().join('\n');

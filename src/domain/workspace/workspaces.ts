@@ -5,7 +5,7 @@ import { settings, teams, workspaces } from '#platform/db/schema.ts';
 import type { Plan } from '#shared/plans.ts';
 import { isSlug } from '#shared/rules.ts';
 import { UNKNOWN_TEAM_COLOR, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
-import { DEFAULT_TARGET_REVIEWS, DEFAULT_TIMEZONE } from '#shared/settings-rules.ts';
+import { checkSettingValue, DEFAULT_TARGET_REVIEWS, DEFAULT_TIMEZONE } from '#shared/settings-rules.ts';
 
 /** The workspace's Unknown team's row, in a query of `teams` (src/shared/team-rules.ts: no other team takes its name in any case). */
 export const unknownTeamRow = sql`lower(${teams.name}) = lower(${UNKNOWN_TEAM_NAME})`;
@@ -34,6 +34,8 @@ export interface Registration {
   email: string;
   password: string;
   adminPassword: string;
+  /** The registering browser's time zone; the default when missing or not one of the listed zones. */
+  timezone?: string | undefined;
 }
 
 /** The columns of a Workspace (never the password hashes). */
@@ -66,7 +68,9 @@ export async function registerWorkspace(db: Db, registration: Registration, plan
       .returning(workspaceColumns);
     if (!workspace) return null;
     await tx.insert(teams).values({ workspaceId: workspace.id, name: UNKNOWN_TEAM_NAME, color: UNKNOWN_TEAM_COLOR });
-    await tx.insert(settings).values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ workspaceId: workspace.id, key, value })));
+    const zone = checkSettingValue('timezone', registration.timezone ?? '');
+    const starting = { ...DEFAULT_SETTINGS, ...(zone.ok ? { timezone: zone.value } : {}) };
+    await tx.insert(settings).values(Object.entries(starting).map(([key, value]) => ({ workspaceId: workspace.id, key, value })));
     return workspace;
   });
 }
