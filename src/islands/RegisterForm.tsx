@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { registrationFormErrors, type FieldErrors, type RegistrationForm } from '#shared/rules.ts';
+import { registrationFormErrors, suggestSlug, type FieldErrors, type RegistrationForm } from '#shared/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { DashboardUrlField, Field } from './ui/Field.tsx';
 import { Toast, TOAST_BEFORE_LEAVING_MS, useToast } from './ui/toast.tsx';
@@ -21,6 +21,8 @@ export default function RegisterForm({ origin, plan }: { origin: string; plan?: 
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The URL follows the business name until the owner types one of their own.
+  const [slugTyped, setSlugTyped] = useState(false);
   const { toast, show, dismiss } = useToast();
 
   const input = (key: Key) => ({
@@ -29,7 +31,14 @@ export default function RegisterForm({ origin, plan }: { origin: string; plan?: 
     error: errors[key],
     disabled: busy,
     onInput: (e: { currentTarget: HTMLInputElement }) => {
-      const next = { ...form, [key]: e.currentTarget.value };
+      const value = e.currentTarget.value;
+      const next = { ...form, [key]: value };
+      // "My Dental" typed as a URL becomes my-dental as it is typed (a trailing hyphen kept while typing on).
+      if (key === 'slug') {
+        next.slug = value.toLowerCase().replace(/\s+/g, '-');
+        setSlugTyped(value !== '');
+      }
+      if (key === 'businessName' && !slugTyped) next.slug = suggestSlug(value);
       setForm(next);
       if (submitted) setErrors(registrationFormErrors(next));
     },
@@ -68,7 +77,11 @@ export default function RegisterForm({ origin, plan }: { origin: string; plan?: 
 
   return (
     <form onSubmit={submit} noValidate class="space-y-5">
-      <DashboardUrlField origin={origin} hint="Lowercase letters, numbers and hyphens" {...input('slug')} />
+      <DashboardUrlField
+        origin={origin}
+        hint="Where your team's wallboard lives and where staff sign in. Filled in from your business name; lowercase letters, numbers and hyphens."
+        {...input('slug')}
+      />
       <Field label="Business Name" autoComplete="organization" placeholder="Smith & Co Accountants" {...input('businessName')} />
       <Field label="Admin Email" type="email" autoComplete="email" placeholder="you@business.com" {...input('email')} />
       <fieldset class="grid gap-5 sm:grid-cols-2">

@@ -7,6 +7,7 @@ import {
   NO_NEW_PASSWORD,
   registrationFormErrors,
   slugProblem,
+  suggestSlug,
 } from './rules.ts';
 
 const valid = {
@@ -129,5 +130,18 @@ describe('forgotPasswordFormErrors and accountFormErrors', () => {
   it('use the registration messages for the business name and email', () => {
     expect(accountFormErrors({ businessName: 'A', email: 'x@' })).toEqual({ businessName: 'Business name is required', email: 'Valid email required' });
     expect(accountFormErrors({ businessName: 'Acme Co', email: 'owner@acme.example' })).toEqual({});
+  });
+});
+
+describe('suggestSlug', () => {
+  it('makes a dashboard URL from a business name or a URL typed with spaces', () => {
+    expect(suggestSlug('Smith & Co Accountants')).toBe('smith-and-co-accountants');
+    expect(suggestSlug("Joe's Bakery")).toBe('joes-bakery');
+    expect(suggestSlug('  Café Olé  ')).toBe('cafe-ole');
+    expect(suggestSlug('My Dental')).toBe('my-dental');
+    expect(suggestSlug('牙医诊所')).toBe('');
+    const long = suggestSlug('A very long business name that goes on and on past fifty characters');
+    expect(long.length).toBeLessThanOrEqual(50);
+    expect(long.endsWith('-')).toBe(false);
   });
 });

@@ -31,6 +31,23 @@ export function isSlug(value: string): boolean {
   return slugProblem(value) === undefined;
 }
 
+/**
+ * A dashboard URL made from what someone typed (a business name, or "My Dental" in the URL field):
+ * accents dropped, "&" read as "and", anything else between words a hyphen, within SLUG_MAX.
+ */
+export function suggestSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/'/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, '');
+}
+
 export interface RegistrationForm {
   slug: string;
   businessName: string;

@@ -94,11 +94,25 @@ describe.skipIf(!browserAvailable)('accounts in the browser', () => {
     expect(status).toMatchObject({ plan: 'starter', trialEndsAt: expect.any(String) });
   });
 
+  it('fills the dashboard URL from the business name, and turns a URL typed with spaces into one (issue 33)', async () => {
+    await open('/register');
+    const slug = page.getByLabel('Dashboard URL', { exact: true });
+    await page.getByLabel('Business Name', { exact: true }).pressSequentially('Smith & Co Accountants');
+    expect(await slug.inputValue()).toBe('smith-and-co-accountants');
+    await slug.fill('');
+    await slug.pressSequentially('My Dental');
+    expect(await slug.inputValue()).toBe('my-dental');
+    // Typed by the owner: the business name no longer changes it.
+    await page.getByLabel('Business Name', { exact: true }).fill('Harbourside Dental');
+    expect(await slug.inputValue()).toBe('my-dental');
+    expect(await accessibleDescription(slug)).toContain('Where your team');
+  });
+
   it('shows the registration validation messages next to the fields they concern', async () => {
     await open('/register');
     const slug = page.getByLabel('Dashboard URL', { exact: true });
     const confirmStaff = page.getByLabel('Confirm Staff Password', { exact: true });
-    await slug.fill('Bad Slug');
+    await slug.fill('bad_slug!');
     await page.getByLabel('Business Name', { exact: true }).fill('Acme Accounting');
     await page.getByLabel('Admin Email', { exact: true }).fill('owner@acme.example');
     await page.getByLabel('Staff Password', { exact: true }).fill('staff-pass-1');
