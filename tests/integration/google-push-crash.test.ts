@@ -31,7 +31,7 @@ const TOPIC = 'projects/review-challenge-test/topics/gbp-reviews';
  * A google-push job running when its process was killed is taken up again once it expires (the
  * queue's 60 s, src/platform/jobs/queue.ts), found by the supervisor's pass (5 s in the tests).
  */
-const EXPIRED_JOB_RETRIED_MS = 30_000 + 5_000 + 1_000;
+const EXPIRED_JOB_RETRIED_MS = 15_000 + 5_000 + 1_000;
 
 type Env = Record<string, string>;
 

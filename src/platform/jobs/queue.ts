@@ -20,8 +20,9 @@ export const QUEUES = {
   googleSync: { name: 'google-sync', policy: 'exclusive', notify: true, retryLimit: 0, expireInSeconds: 1800 },
   // A Google push (issue 30) asks for a sync that starts after it: while one is queued or running the
   // ask tries again after 2 s, then twice as long each time up to a minute, for about an hour.
-  // One fetch of one review (a quick retry, src/domain/integrations/google/sync.ts): a job still active after 30 s was cut off by a crash.
-  googlePush: { name: 'google-push', notify: true, retryLimit: 60, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 30 },
+  // One fetch of one review (QUICK_RETRY: two tries of at most 5 s, src/domain/integrations/google/api.ts):
+  // a job still active after 15 s was cut off by a crash. Its work is idempotent, so one cut short by load is only done twice.
+  googlePush: { name: 'google-push', notify: true, retryLimit: 60, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 15 },
   // Consumers of domain events (src/domain/events/domain-events.ts), one queue each.
   milestones: { name: 'milestones', notify: true, ...CONSUMER_RETRIES },
   alerts: { name: 'alerts', notify: true, ...CONSUMER_RETRIES },

@@ -40,11 +40,16 @@ export interface RetryPolicy {
   attempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /** How long one request may take (the sync's 30 s when unset). */
+  timeoutMs?: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDelayMs: 8000 };
-/** When someone, or a review on its way to the wallboard, waits for the answer: one quick retry, then the outcome. */
-export const QUICK_RETRY: RetryPolicy = { attempts: 2, baseDelayMs: 250, maxDelayMs: 1000 };
+/**
+ * When someone, or a review on its way to the wallboard, waits for the answer: one quick retry, then
+ * the outcome; Google answers one review or one reply in well under a second, so 5 s is a failure.
+ */
+export const QUICK_RETRY: RetryPolicy = { attempts: 2, baseDelayMs: 250, maxDelayMs: 1000, timeoutMs: 5000 };
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Pages beyond this would mean Google keeps answering a next page: stop rather than loop forever. */
 const MAX_PAGES = 10_000;
@@ -82,7 +87,7 @@ export class GbpApi {
     for (let attempt = 0; ; attempt++) {
       await googlePacer(this.config.google.requestsPerMinute).take();
       try {
-        const response = await this.client.request<T>({ url: url.toString(), method, data, timeout: REQUEST_TIMEOUT_MS, retry: false });
+        const response = await this.client.request<T>({ url: url.toString(), method, data, timeout: this.retry.timeoutMs ?? REQUEST_TIMEOUT_MS, retry: false });
         return (response.data ?? {}) as T;
       } catch (error) {
         const failure = classifyGoogleError(error);
