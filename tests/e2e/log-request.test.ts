@@ -16,9 +16,10 @@ import { measurePage } from '../../scripts/lib/page-weight.ts';
  * Before Quill: Preact, the island and its helpers, and the Follow up list under the form (about 1.5 KB
  * of it, docs/decisions/033), and the choice of email or text (issue 29; the text's preview loads only
  * when a text is chosen). Quill (~55 KB gzipped) loads after hydration. Measured on the build the suite
- * makes (NODE_ENV=test: 22.2 KB on session 17's commits, where a production build is 20.9 KB).
+ * makes (NODE_ENV=test: 22.2 KB on session 17's commits, where a production build is 20.9 KB; 23.4 KB
+ * at 52ea543, with the Follow up list's "Is this your customer?", issue 32).
  */
-const LOG_PAGE_JS_BUDGET = 22.5 * 1024;
+const LOG_PAGE_JS_BUDGET = 24 * 1024;
 
 const TEMPLATE = {
   name: 'Thank you',
