@@ -66,7 +66,7 @@ async function factsOf(db: Db, event: AlertDomainEvent, workspace: Workspace, pu
             .from(reviewRequests)
             .where(and(eq(reviewRequests.workspaceId, workspaceId), eq(reviewRequests.id, data.requestId)));
     const replyUrl =
-      review.source === 'google' && review.rating <= LOW_RATING_MAX ? new URL(replyBoxPath(workspace.slug, data.reviewId), publicUrl).href : null;
+      review.source === 'google' && review.rating <= LOW_RATING_MAX ? `${publicUrl.replace(/\/+$/, '')}${replyBoxPath(workspace.slug, data.reviewId)}` : null;
     return { event: 'review.matched', businessName, teamName: name, staffFirstName: request?.staffFirstName ?? null, rating: review.rating, replyUrl };
   }
   // A named wallboard's goal or target is its client's: the alert names the wallboard.
