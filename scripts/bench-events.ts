@@ -36,6 +36,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { STREAMS_PER_KIOSK_LINK } from '#web/live/stream.ts';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { freePort, spawnServer } from '../tests/helpers/server-process.ts';
+import { benchCleanup, intOption } from './lib/bench-run.ts';
 
 type Mode = 'single' | 'pg' | 'two';
 type Server = ReturnType<typeof spawnServer>;
@@ -54,17 +55,6 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string' },
   },
 });
-
-function intOption(name: string, arg: string | undefined, env: string | undefined, fallback: number, min: number): number {
-  const raw = arg ?? env;
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`--${name} must be a whole number of at least ${min} (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const CLIENTS = intOption('clients', args.clients, process.env.BENCH_CLIENTS, 1000, 1);
 const REVIEWS = intOption('reviews', args.reviews, process.env.BENCH_REVIEWS, 20, 1);
@@ -93,38 +83,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 // ---- clean-up on every way out -------------------------------------------------------------------
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
-let draining: Promise<void> = Promise.resolve();
-
-/** Runs the clean-up steps registered after the first `keep`, newest first, one drain at a time. */
-function drain(keep: number): Promise<void> {
-  draining = draining.then(async () => {
-    while (cleanups.length > keep) {
-      const step = cleanups.pop()!;
-      try {
-        await step();
-      } catch (error) {
-        console.error('Clean-up step failed:', error);
-      }
-    }
-  });
-  return draining;
-}
-
-const cleanUp = () => drain(0);
-
-async function bail(message: string, code: number): Promise<never> {
-  console.error(message);
-  const hardStop = setTimeout(() => process.exit(code), 20_000);
-  hardStop.unref();
-  await cleanUp();
-  process.exit(code);
-}
-
-process.once('SIGINT', () => void bail('\nInterrupted: stopping the servers and cleaning up...', 130));
-process.once('SIGTERM', () => void bail('\nTerminated: stopping the servers and cleaning up...', 143));
-const overallTimer = setTimeout(() => void bail(`\nThe benchmark did not finish within ${TIMEOUT_S} s: stopping.`, 3), TIMEOUT_S * 1000);
-overallTimer.unref();
+const { cleanups, drain, cleanUp } = benchCleanup(TIMEOUT_S);
 
 // ---- small helpers -----------------------------------------------------------------------------
 

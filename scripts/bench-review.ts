@@ -76,6 +76,7 @@ import { ALERT_EVENTS, WEBHOOK_EVENTS } from '#shared/event-names.ts';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { freePort } from '../tests/helpers/server-process.ts';
 import { startCommand } from './lib/start-flags.ts';
+import { benchCleanup, intOption } from './lib/bench-run.ts';
 
 type Mode = 'pg' | 'embedded';
 
@@ -93,17 +94,6 @@ const { values: args } = parseArgs({
     timeout: { type: 'string' },
   },
 });
-
-function intOption(name: string, arg: string | undefined, env: string | undefined, fallback: number, min: number): number {
-  const raw = arg ?? env;
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`--${name} must be a whole number of at least ${min} (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const REVIEWS = intOption('reviews', args.reviews, process.env.BENCH_REVIEWS, 200, 1);
 const WARMUP = intOption('warmup', args.warmup, process.env.BENCH_WARMUP, 20, 0);
@@ -144,35 +134,7 @@ const STAFF = ['Alex', 'Blair', 'Casey', 'Dana', 'Eli', 'Frankie', 'Gray', 'Harp
 
 // ---- clean-up on every way out -------------------------------------------------------------------
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
-let draining: Promise<void> = Promise.resolve();
-
-function drain(keep: number): Promise<void> {
-  draining = draining.then(async () => {
-    while (cleanups.length > keep) {
-      const step = cleanups.pop()!;
-      try {
-        await step();
-      } catch (error) {
-        console.error('Clean-up step failed:', error);
-      }
-    }
-  });
-  return draining;
-}
-
-async function bail(message: string, code: number): Promise<never> {
-  console.error(message);
-  const hardStop = setTimeout(() => process.exit(code), 20_000);
-  hardStop.unref();
-  await drain(0);
-  process.exit(code);
-}
-
-process.once('SIGINT', () => void bail('\nInterrupted: stopping the servers and cleaning up...', 130));
-process.once('SIGTERM', () => void bail('\nTerminated: stopping the servers and cleaning up...', 143));
-const overallTimer = setTimeout(() => void bail(`\nThe benchmark did not finish within ${TIMEOUT_S} s: stopping.`, 3), TIMEOUT_S * 1000);
-overallTimer.unref();
+const { cleanups, drain } = benchCleanup(TIMEOUT_S);
 
 // ---- small helpers -----------------------------------------------------------------------------
 
