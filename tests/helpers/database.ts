@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '#platform/db/database.ts';
@@ -49,4 +51,17 @@ export function throwawayPostgresDatabase(prefix: string): { url(): string } {
     await admin.end();
   });
   return { url: () => url };
+}
+
+/**
+ * Reads a stopped server's embedded database (its DATA_DIR's `pglite` folder) with `read`, then
+ * closes it: what a kill -9 test counts once its servers are down.
+ */
+export async function readStoppedFolder<T>(dataDir: string, read: (query: (sql: string) => Promise<unknown[]>) => Promise<T>): Promise<T> {
+  const pg = await PGlite.create(join(dataDir, 'pglite'));
+  try {
+    return await read(async (sql) => (await pg.query(sql)).rows);
+  } finally {
+    await pg.close();
+  }
 }

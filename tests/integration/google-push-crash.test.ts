@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_PUSH_PATH } from '#shared/paths.ts';
@@ -9,7 +8,7 @@ import { startFakeGoogle } from '../fakes/google-server.ts';
 import { startFakePubSub } from '../fakes/pubsub-pusher.ts';
 import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
-import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
+import { databaseKind, readStoppedFolder, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { withServerStarts } from '../helpers/deadlines.ts';
 import { connectGoogle, googleEnv } from '../helpers/google.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
@@ -194,15 +193,8 @@ describe.runIf(databaseKind === 'pglite')('Google pushes across a kill -9, on th
   it(
     'stores every review once, after kill -9 while 50 pushes arrive and the redelivery',
     async () => {
-      const read = async () => {
-        // The server is stopped: its folder can be opened here.
-        const pg = await PGlite.create(join(dir, 'pglite'));
-        try {
-          return await storedRows(async (sql) => (await pg.query(sql)).rows);
-        } finally {
-          await pg.close();
-        }
-      };
+      // The server is stopped: its folder can be opened here.
+      const read = () => readStoppedFolder(dir, storedRows);
       const { counts, report } = await pushesAcrossAKill({ DATA_DIR: dir, DATABASE_URL: '' }, 1, read);
       expect(counts, report).toEqual(NOTHING_WRONG);
     },

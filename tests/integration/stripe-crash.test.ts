@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
-import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
+import { databaseKind, readStoppedFolder, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
 import { withServerStarts } from '../helpers/deadlines.ts';
 import { fakeStripeEnv, signStripeEvent, startFakeStripe, stripeEvent, type FakeStripe, type StripeEvent } from '../fakes/stripe-server.ts';
@@ -355,15 +354,8 @@ describe.runIf(databaseKind === 'pglite')('Stripe events across a kill -9, on th
   it(
     'stores every acknowledged event once and its plan, after kill -9 mid-burst and the retries',
     async () => {
-      const read = async () => {
-        // The server is stopped: its folder can be opened here.
-        const pg = await PGlite.create(join(dir, 'pglite'));
-        try {
-          return await storedRows(async (sql) => (await pg.query(sql)).rows);
-        } finally {
-          await pg.close();
-        }
-      };
+      // The server is stopped: its folder can be opened here.
+      const read = () => readStoppedFolder(dir, storedRows);
       const { counts, report } = await crashAndReplay({ DATA_DIR: dir, DATABASE_URL: '' }, 1, read);
       expect(counts, report).toEqual(NOTHING_WRONG);
     },
