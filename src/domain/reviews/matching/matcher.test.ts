@@ -213,6 +213,28 @@ describe('ties and clicks', () => {
   });
 });
 
+describe('a name that fits only nearly (decision 069)', () => {
+  it('asks a person about a family name spelt differently, unless a click or the time backs it', () => {
+    const createdAt = at(-10 * DAY);
+    expect(nameScore(parseReviewerName('Jack Mackenzie')!, parseCustomer('Jack', 'McKenzie', ''))).toMatchObject({ last: 'typo', approximate: 'spelling' });
+    // Ten days after the request, nothing but the name: someone else of nearly that name is as likely.
+    const alone = match('Jack Mackenzie', [request('Jack', 'McKenzie', { createdAt })]);
+    expect(alone).toMatchObject({ status: 'needs_review', confidence: 69 });
+    // The link opened an hour before the review, or the review within a day of the request: matched.
+    const clicked = request('Jack', 'McKenzie', { createdAt, clickedAt: at(DAY - 60 * 60 * 1000) });
+    expect(match('Jack Mackenzie', [clicked])).toMatchObject({ status: 'auto_matched', requestId: clicked.id });
+    const fresh = request('Jack', 'McKenzie', { createdAt: at(DAY - 5 * 60 * 60 * 1000) });
+    expect(match('Jack Mackenzie', [fresh])).toMatchObject({ status: 'auto_matched', requestId: fresh.id });
+    // A click a week old is no sign today.
+    expect(match('Jack Mackenzie', [request('Jack', 'McKenzie', { createdAt, clickedAt: at(-6 * DAY) })]).status).toBe('needs_review');
+  });
+
+  it('still matches a given name spelt differently beside the right family name by itself', () => {
+    const kathryn = request('Kathryn', 'Moore', { createdAt: at(-10 * DAY) });
+    expect(match('Katherine Moore', [kathryn])).toMatchObject({ status: 'auto_matched', requestId: kathryn.id });
+  });
+});
+
 describe('matchReviews', () => {
   it('gives a request at most one review, in the order reviews were written', () => {
     const sarah = request('Sarah', 'Kim');

@@ -57,6 +57,22 @@ export function timeFactor(days: number): number {
 
 /** A click older than this says nothing about today's review: the customer opened the link and wrote nothing then. */
 const STALE_CLICK_MS = 7 * DAY_MS;
+/** A click this recent, or a review this soon after the request, is a sign of its own beside the name. */
+const RECENT_CLICK_MS = 2 * DAY_MS;
+const FRESH_REQUEST_MS = DAY_MS;
+
+/**
+ * A name that fits only nearly (NameEvidence.approximate) is matched by itself only when a second,
+ * independent sign agrees (decision 069): the customer opened their review link in the two days before
+ * the review, or the review came within a day of the request. Otherwise a person is asked.
+ */
+function backedBeyondTheName(request: OpenRequest, reviewTime: number): boolean {
+  const sinceRequest = reviewTime - request.createdAt.getTime();
+  if (sinceRequest <= FRESH_REQUEST_MS) return true;
+  if (!request.clickedAt) return false;
+  const sinceClick = reviewTime - request.clickedAt.getTime();
+  return sinceClick >= -CLOCK_SKEW_MS && sinceClick <= RECENT_CLICK_MS;
+}
 
 /** A review soon after the customer opened the tracked link is a strong sign it came from it. */
 function clickBonus(request: OpenRequest, reviewTime: number): number {
@@ -259,7 +275,7 @@ export function matchReview(review: IncomingReviewForMatching, index: RequestInd
   if (byPhone) return byPhone;
   if (!reviewer) return matchByClickAlone(reviewTime, index) ?? { status: 'unmatched', confidence: 0 };
 
-  const scored: { id: number; confidence: number; sinceRequest: number; evidence: MatchEvidence }[] = [];
+  const scored: { id: number; confidence: number; sinceRequest: number; backed: boolean; evidence: MatchEvidence }[] = [];
   for (const { request, name } of index.candidates(reviewer)) {
     const sinceRequest = reviewTime - request.createdAt.getTime();
     if (sinceRequest < -CLOCK_SKEW_MS) continue; // a review cannot come from a later request
@@ -274,6 +290,7 @@ export function matchReview(review: IncomingReviewForMatching, index: RequestInd
       id: request.id,
       confidence,
       sinceRequest,
+      backed: !evidence.approximate || backedBeyondTheName(request, reviewTime),
       evidence: {
         name: evidence,
         daysAfterRequest: Math.round(days * 10) / 10,
@@ -299,7 +316,7 @@ export function matchReview(review: IncomingReviewForMatching, index: RequestInd
   }
   if (second && second.confidence >= NEEDS_REVIEW_AT) best.evidence.runnerUp = { requestId: second.id, confidence: second.confidence };
   const ambiguous = second !== undefined && second.confidence >= NEEDS_REVIEW_AT && best.confidence - second.confidence < AMBIGUITY_MARGIN;
-  if (best.confidence >= AUTO_MATCH_AT && !ambiguous) {
+  if (best.confidence >= AUTO_MATCH_AT && !ambiguous && best.backed) {
     return { status: 'auto_matched', requestId: best.id, confidence: best.confidence, evidence: best.evidence };
   }
   return { status: 'needs_review', requestId: best.id, confidence: Math.min(best.confidence, AUTO_MATCH_AT - 1), evidence: best.evidence };

@@ -39,6 +39,12 @@ export interface NameEvidence {
   handle?: 'email' | 'full' | 'partial';
   /** The review gives the family name before the given name, the other way round from the request. */
   reversed?: true;
+  /**
+   * Why the name fits only nearly, where it does (decision 069): the family name spelt differently
+   * ("Fiona Cheng" for Fiona Chen, "Jack Mackenzie" for Jack McKenzie). A near-namesake nobody asked
+   * looks just like this, so such a fit alone asks a person.
+   */
+  approximate?: 'spelling';
 }
 
 // Scores at or above this are worth a click's support; below it the name alone says nothing.
@@ -118,6 +124,7 @@ export function nameScore(review: ReviewerName, customer: CustomerName): NameEvi
   else score = 0;
   const evidence: NameEvidence = { score, first, last, conflict };
   if (full(first) && full(last) && position(review, givenToken!) > position(review, familyToken!)) evidence.reversed = true;
+  if (last === 'typo') evidence.approximate = 'spelling';
   return evidence;
 }
 
