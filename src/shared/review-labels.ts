@@ -59,6 +59,7 @@ const FIT_WORDS: Record<string, string> = {
   exact: 'exact',
   nickname: 'nickname',
   typo: 'near spelling',
+  part: 'in part',
   initial: 'initial',
   none: 'no fit',
 };

@@ -229,6 +229,27 @@ describe('a name that fits only nearly (decision 069)', () => {
     expect(match('Jack Mackenzie', [request('Jack', 'McKenzie', { createdAt, clickedAt: at(-6 * DAY) })]).status).toBe('needs_review');
   });
 
+  it('asks a person when only one word of a family name of several fits and another word stands beside it', () => {
+    const createdAt = at(-10 * DAY);
+    expect(nameScore(parseReviewerName('Ana Garcia Ruiz')!, parseCustomer('Ana', 'Garcia Lopez', ''))).toMatchObject({
+      last: 'part',
+      conflict: true,
+      approximate: 'part',
+    });
+    expect(match('Ana Garcia Ruiz', [request('Ana', 'Garcia Lopez', { createdAt })])).toMatchObject({ status: 'needs_review', confidence: 69 });
+    expect(match('Anna van Dijk', [request('Anna', 'van der Berg', { createdAt })]).status).toBe('needs_review');
+    // With the link opened just before, it is matched; and the family of that name is preferred to it.
+    const clicked = request('Ana', 'Garcia Lopez', { createdAt, clickedAt: at(DAY - 30 * 60 * 1000) });
+    expect(match('Ana Garcia Ruiz', [clicked])).toMatchObject({ status: 'auto_matched', requestId: clicked.id });
+    const ruiz = request('Ana', 'Garcia Ruiz', { createdAt });
+    expect(match('Ana Garcia Ruiz', [request('Ana', 'Garcia Lopez', { createdAt }), ruiz])).toMatchObject({ requestId: ruiz.id });
+    // Half of a double family name with nothing else, or the whole of it with a middle name, still fits.
+    const garciaLopez = request('Maria', 'Garcia Lopez', { createdAt });
+    expect(match('Maria Garcia', [garciaLopez])).toMatchObject({ status: 'auto_matched', requestId: garciaLopez.id });
+    const alAmin = request('Muhammad', 'Al-Amin', { createdAt });
+    expect(match('Muhammad Ali Al-Amin', [alAmin])).toMatchObject({ status: 'auto_matched', requestId: alAmin.id });
+  });
+
   it('still matches a given name spelt differently beside the right family name by itself', () => {
     const kathryn = request('Kathryn', 'Moore', { createdAt: at(-10 * DAY) });
     expect(match('Katherine Moore', [kathryn])).toMatchObject({ status: 'auto_matched', requestId: kathryn.id });

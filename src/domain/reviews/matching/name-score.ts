@@ -3,9 +3,10 @@ import { soundsLike, type CustomerName, type ReviewerName } from './normalize.ts
 import { areNicknames } from './nicknames.ts';
 
 /** How one review word fits one name word. */
-export type WordFit = 'exact' | 'nickname' | 'typo' | 'initial' | 'none';
+export type WordFit = 'exact' | 'nickname' | 'typo' | 'part' | 'initial' | 'none';
 
-const FIT_SCORE: Record<WordFit, number> = { exact: 1, nickname: 0.92, typo: 0.88, initial: 0.5, none: 0 };
+/** `part`: one word of a family name of several fits, and the review has another word of its own (see nameScore). */
+const FIT_SCORE: Record<WordFit, number> = { exact: 1, nickname: 0.92, typo: 0.88, part: 0.88, initial: 0.5, none: 0 };
 
 const TYPO_SIMILARITY = 0.9;
 
@@ -41,18 +42,25 @@ export interface NameEvidence {
   reversed?: true;
   /**
    * Why the name fits only nearly, where it does (decision 069): the family name spelt differently
-   * ("Fiona Cheng" for Fiona Chen, "Jack Mackenzie" for Jack McKenzie). A near-namesake nobody asked
-   * looks just like this, so such a fit alone asks a person.
+   * ("Jack Mackenzie" for Jack McKenzie, "Sarah Kimm" for Sarah Kim), or only one word of a family
+   * name of several with another word beside it ("Anna van Dijk" for Anna van der Berg). A
+   * near-namesake nobody asked looks just like this, so such a fit alone asks a person.
    */
-  approximate?: 'spelling';
+  approximate?: 'spelling' | 'part';
 }
 
 // Scores at or above this are worth a click's support; below it the name alone says nothing.
 export const SUPPORTABLE_NAME_SCORE = 0.3;
 
 /** nameWords are the name's words with adjacent pairs joined; plainWords the words alone. */
-function bestFit(reviewWords: string[], candidates: string[], plainWords: string[], given: boolean, skip?: string): { fit: WordFit; word?: string } {
-  let best: { fit: WordFit; word?: string } = { fit: 'none' };
+function bestFit(
+  reviewWords: string[],
+  candidates: string[],
+  plainWords: string[],
+  given: boolean,
+  skip?: string,
+): { fit: WordFit; word?: string; name?: string } {
+  let best: { fit: WordFit; word?: string; name?: string } = { fit: 'none' };
   // Initials of a given name of several words: "JF" for Jean-François.
   const initials = given && plainWords.length > 1 ? plainWords.map((w) => w[0]).join('') : '';
   for (const word of reviewWords) {
@@ -60,7 +68,7 @@ function bestFit(reviewWords: string[], candidates: string[], plainWords: string
     if (initials && word === initials && FIT_SCORE.initial > FIT_SCORE[best.fit]) best = { fit: 'initial', word };
     for (const name of candidates) {
       const fit = wordFit(word, name, given);
-      if (FIT_SCORE[fit] > FIT_SCORE[best.fit]) best = { fit, word };
+      if (FIT_SCORE[fit] > FIT_SCORE[best.fit]) best = { fit, word, name };
       if (best.fit === 'exact') return best;
     }
   }
@@ -103,8 +111,8 @@ export function nameScore(review: ReviewerName, customer: CustomerName): NameEvi
   const givenMatch = bestFit(review.words, customer.firstWords, customer.first, true);
   const familyMatch = bestFit(review.words, customer.lastWords, customer.last, false, givenMatch.word);
   const first = givenMatch.fit;
-  const last = familyMatch.fit;
-  const full = (f: WordFit) => f === 'exact' || f === 'nickname' || f === 'typo';
+  let last = familyMatch.fit;
+  const full = (f: WordFit) => f === 'exact' || f === 'nickname' || f === 'typo' || f === 'part';
   // A word matched in another spelling (陈 read as Chan) stands for its token.
   const givenToken = givenMatch.word && (review.spellingOf.get(givenMatch.word) ?? givenMatch.word);
   const familyToken = familyMatch.word && (review.spellingOf.get(familyMatch.word) ?? familyMatch.word);
@@ -112,7 +120,13 @@ export function nameScore(review: ReviewerName, customer: CustomerName): NameEvi
   const leftovers = review.tokens.filter(
     (t) => t.length > 1 && t !== givenToken && t !== familyToken && !customer.first.includes(t) && !customer.last.includes(t),
   );
-  const conflict = leftovers.length > 0 && !(full(first) && full(last));
+  // The given name fits, but of a family name of several words only one does, and the review has a
+  // word of its own beside them ("Anna van Dijk" for Anna van der Berg, "Ana Garcia Ruiz" for Ana
+  // Garcia Lopez): most likely another family.
+  const wholeFamily = customer.last.join('');
+  const partOfFamily = customer.last.length > 1 && familyMatch.name !== wholeFamily && !review.words.includes(wholeFamily);
+  if (full(first) && last === 'exact' && partOfFamily && leftovers.length > 0) last = 'part';
+  const conflict = leftovers.length > 0 && (!(full(first) && full(last)) || last === 'part');
 
   // A first name with an initial fits many people: on its own it asks a person, not the matcher.
   let score: number;
@@ -125,6 +139,7 @@ export function nameScore(review: ReviewerName, customer: CustomerName): NameEvi
   const evidence: NameEvidence = { score, first, last, conflict };
   if (full(first) && full(last) && position(review, givenToken!) > position(review, familyToken!)) evidence.reversed = true;
   if (last === 'typo') evidence.approximate = 'spelling';
+  else if (last === 'part') evidence.approximate = 'part';
   return evidence;
 }
 
