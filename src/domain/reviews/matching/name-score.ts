@@ -42,7 +42,7 @@ export interface NameEvidence {
   reversed?: true;
   /**
    * Why the name fits only nearly, where it does (decision 069): the family name spelt differently
-   * ("Jack Mackenzie" for Jack McKenzie, "Sarah Kimm" for Sarah Kim), or only one word of a family
+   * ("Jack Mackenzie" for Jack McKenzie, "Emma Thomson" for Emma Thompson), or only one word of a family
    * name of several with another word beside it ("Anna van Dijk" for Anna van der Berg). A
    * near-namesake nobody asked looks just like this, so such a fit alone asks a person.
    */
