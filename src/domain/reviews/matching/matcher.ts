@@ -97,7 +97,7 @@ const prefix = (word: string) => soundsLike(word).slice(0, 4);
  * romanisation): requests keep their keys in the database (review_requests.match_keys), and those of
  * an older version are worked out again before a review is matched (src/domain/reviews/match-keys.ts).
  */
-export const MATCH_KEYS_VERSION = 2;
+export const MATCH_KEYS_VERSION = 3;
 
 /** The key of a phone number (E.164): a request sent by text is found by the number it went to. */
 const phoneKey = (phone: string) => `t:${phone}`;

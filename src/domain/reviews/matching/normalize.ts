@@ -114,8 +114,8 @@ export interface CustomerName {
 /** A customer as staff typed them: given and family names (each may be several words) and email. */
 export function parseCustomer(firstName: string, lastName: string, email: string): CustomerName {
   const aliases = new Map<string, string[]>();
-  const words = (text: string) => {
-    const romanized = romanize(text);
+  const words = (text: string, givenField: boolean) => {
+    const romanized = romanize(text, givenField);
     for (const [word, others] of romanized.aliases) aliases.set(word, others);
     return fold(romanized.text)
       .replace(/['’`]/g, '')
@@ -124,8 +124,8 @@ export function parseCustomer(firstName: string, lastName: string, email: string
   };
   const withOtherSpellings = (list: string[]) => [...withJoined(list), ...list.flatMap((w) => aliases.get(w) ?? [])];
   const local = fold(email.split('@')[0] ?? '').replace(/[^a-z]/g, '');
-  const first = words(firstName);
-  const last = words(lastName);
+  const first = words(firstName, true);
+  const last = words(lastName, false);
   return {
     first,
     last,

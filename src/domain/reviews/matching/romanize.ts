@@ -411,16 +411,18 @@ export function inOtherScript(raw: string): boolean {
 /**
  * Rewrites the Chinese, Korean, Cyrillic and Greek words of a name in Latin letters, a Chinese or
  * Korean name given name first as staff log it ("刘静" -> "jing liu", "김민준" -> "minjun kim");
- * text in Latin letters passes through unchanged.
+ * text in Latin letters passes through unchanged. `givenField`: the text is what staff typed as the
+ * first name, where a word of one or two characters is a given name even when its first could be a
+ * family name ("민준" is Min-jun, not Jun of the Min family; "文华" is Wenhua).
  */
-export function romanize(raw: string): Romanized {
+export function romanize(raw: string, givenField = false): Romanized {
   const aliases = new Map<string, string[]>();
   if (!OTHER_SCRIPT.test(raw)) return { text: raw, aliases };
   const text = raw.normalize('NFC').toLowerCase();
   // A family name written apart ("김 민준", "刘 静") makes the next word all given name.
   let afterFamily = false;
   const out = text.replace(RUNS, (run) => {
-    const givenOnly = afterFamily;
+    const givenOnly = afterFamily || (givenField && [...run].length <= 2);
     let latin: string;
     if (HAN.test(run)) latin = romanizeHan(run, givenOnly, aliases);
     else if (HANGUL.test(run)) latin = romanizeHangul(run, givenOnly, aliases);
