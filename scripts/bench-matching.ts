@@ -21,7 +21,8 @@ interface Scenario {
 
 const set = JSON.parse(readFileSync(new URL('../tests/fixtures/matching/labelled-set.json', import.meta.url), 'utf8')) as { scenarios: Scenario[] };
 const args = process.argv.slice(2);
-const splitArg = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'holdout';
+// The last --split wins: `npm run bench:matching` passes `--split both`, and `npm run bench:matching -- --split dev` adds its own after it.
+const splitArg = args.includes('--split') ? args[args.lastIndexOf('--split') + 1] : 'holdout';
 const verbose = args.includes('--verbose');
 
 interface Tally {
