@@ -51,10 +51,6 @@ describe('evidenceLines', () => {
       'Another name in the review does not fit',
       '1 day after the request',
     ]);
-    expect(evidenceLines({ name: { first: 'exact', last: 'exact', conflict: false, approximate: 'script' } })).toEqual([
-      'First name: exact · last name: exact',
-      'Name read from another script',
-    ]);
     expect(evidenceLines({ name: { first: 'exact', last: 'part', conflict: true } })).toEqual([
       'First name: exact · last name: in part',
       'Another name in the review does not fit',

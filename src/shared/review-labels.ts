@@ -46,7 +46,7 @@ export function reviewSourceLabel(source: string): string {
 
 /** The parts of the matcher's stored evidence (src/domain/reviews/matching/matcher.ts MatchEvidence) the admin sees. */
 export interface EvidenceView {
-  name?: { score?: number; first?: string; last?: string; conflict?: boolean; handle?: string; approximate?: string };
+  name?: { score?: number; first?: string; last?: string; conflict?: boolean; handle?: string };
   daysAfterRequest?: number;
   timeFactor?: number;
   clicked?: boolean;
@@ -92,7 +92,6 @@ export function evidenceLines(evidence: unknown): string[] {
       const last = FIT_WORDS[name.last ?? 'none'] ?? String(name.last);
       lines.push(`First name: ${first} · last name: ${last}`);
     }
-    if (name.approximate === 'script') lines.push('Name read from another script');
     if (name.conflict === true) lines.push('Another name in the review does not fit');
   }
   if (typeof e.daysAfterRequest === 'number' && Number.isFinite(e.daysAfterRequest)) lines.push(days(e.daysAfterRequest));

@@ -261,21 +261,6 @@ describe('a name that fits only nearly (decision 069)', () => {
     expect(match('Muhammad Ali Al-Amin', [alAmin])).toMatchObject({ status: 'auto_matched', requestId: alAmin.id });
   });
 
-  it('asks a person about a name read from another script, unless a click or the time backs it', () => {
-    const createdAt = at(-3 * DAY);
-    expect(nameScore(parseReviewerName('김민준')!, parseCustomer('Min-jun', 'Kim', ''))).toMatchObject({ score: 1, approximate: 'script' });
-    expect(match('김민준', [request('Min-jun', 'Kim', { createdAt })])).toMatchObject({ status: 'needs_review', confidence: 69 });
-    expect(match('Dmitry Ivanov', [request('Дмитрий', 'Иванов', { createdAt })]).status).toBe('needs_review');
-    const clicked = request('Min-jun', 'Kim', { createdAt, clickedAt: at(DAY - 15 * 60 * 1000) });
-    expect(match('김민준', [clicked])).toMatchObject({ status: 'auto_matched', requestId: clicked.id });
-    const fresh = request('Min-jun', 'Kim', { createdAt: at(DAY - 2 * 60 * 60 * 1000) });
-    expect(match('김민준', [fresh])).toMatchObject({ status: 'auto_matched', requestId: fresh.id });
-    // The same script on both sides is the same name, not a reading of it.
-    const hangul = request('수진', '최', { createdAt });
-    expect(match('최수진', [hangul])).toMatchObject({ status: 'auto_matched', requestId: hangul.id });
-    expect(nameScore(parseReviewerName('Min-jun Kim')!, parseCustomer('Min-jun', 'Kim', '')).approximate).toBeUndefined();
-  });
-
   it('still matches a given name spelt differently beside the right family name by itself', () => {
     const kathryn = request('Kathryn', 'Moore', { createdAt: at(-10 * DAY) });
     expect(match('Katherine Moore', [kathryn])).toMatchObject({ status: 'auto_matched', requestId: kathryn.id });

@@ -44,12 +44,9 @@ export interface NameEvidence {
    * Why the name fits only nearly, where it does (decision 069): the family name spelt differently
    * ("Jack Mackenzie" for Jack McKenzie, "Emma Thomson" for Emma Thompson), or only one word of a family
    * name of several with another word beside it ("Anna van Dijk" for Anna van der Berg). A
-   * near-namesake nobody asked looks just like this, so such a fit alone asks a person. Or the name is
-   * written in one script and the request in another ("김서연" for Seo-yeon Kim, "Yulia Popova" for
-   * Юлия Попова): it fits only through the matcher's reading of it, and a reading is a guess (one
-   * written name has several Latin spellings, and one spelling several written names).
+   * near-namesake nobody asked looks just like this, so such a fit alone asks a person.
    */
-  approximate?: 'spelling' | 'part' | 'script';
+  approximate?: 'spelling' | 'part';
 }
 
 // Scores at or above this are worth a click's support; below it the name alone says nothing.
@@ -107,13 +104,6 @@ function handleEvidence(handle: string, customer: CustomerName): NameEvidence | 
  * family name (or given name) pulls the score down, since it most likely names someone else.
  */
 export function nameScore(review: ReviewerName, customer: CustomerName): NameEvidence {
-  const evidence = nameEvidence(review, customer);
-  // An email name is the same letters on both sides; anything else read from another script is a reading.
-  if (evidence.score > 0 && evidence.handle !== 'email' && review.otherScript !== customer.otherScript) evidence.approximate = 'script';
-  return evidence;
-}
-
-function nameEvidence(review: ReviewerName, customer: CustomerName): NameEvidence {
   if (review.handle) {
     const byHandle = handleEvidence(review.handle, customer);
     if (byHandle) return byHandle;

@@ -1,5 +1,5 @@
 // Turning the names people type and the names Google shows into comparable tokens.
-import { inOtherScript, romanize } from './romanize.ts';
+import { romanize } from './romanize.ts';
 
 const SPECIAL_LETTERS: Record<string, string> = {
   ß: 'ss',
@@ -74,8 +74,6 @@ export interface ReviewerName {
   spellingOf: Map<string, string>;
   /** A single handle such as an email local part ("sarahkim84" -> "sarahkim"), when the name is one. */
   handle: string | null;
-  /** The name was written (at least partly) in another script and is compared through its Latin reading. */
-  otherScript: boolean;
 }
 
 /** Reads a display name: drops brackets, titles, suffixes, account words, emoji and punctuation. */
@@ -96,7 +94,7 @@ export function parseReviewerName(raw: string | null | undefined): ReviewerName 
   if (tokens.length === 0 && !handle) return null;
   const spellingOf = new Map<string, string>();
   for (const token of tokens) for (const other of romanized.aliases.get(token) ?? []) if (!tokens.includes(other)) spellingOf.set(other, token);
-  return { tokens, words: [...withJoined(tokens), ...spellingOf.keys()], handle, spellingOf, otherScript: inOtherScript(withoutBrackets) };
+  return { tokens, words: [...withJoined(tokens), ...spellingOf.keys()], handle, spellingOf };
 }
 
 export interface CustomerName {
@@ -107,8 +105,6 @@ export interface CustomerName {
   lastWords: string[];
   /** The email's local part, letters only ("sarah.kim84" -> "sarahkim"). */
   emailLocal: string;
-  /** Staff typed the name (at least partly) in another script: it is compared through its Latin reading. */
-  otherScript: boolean;
 }
 
 /** A customer as staff typed them: given and family names (each may be several words) and email. */
@@ -126,12 +122,5 @@ export function parseCustomer(firstName: string, lastName: string, email: string
   const local = fold(email.split('@')[0] ?? '').replace(/[^a-z]/g, '');
   const first = words(firstName, true);
   const last = words(lastName, false);
-  return {
-    first,
-    last,
-    firstWords: withOtherSpellings(first),
-    lastWords: withOtherSpellings(last),
-    emailLocal: local,
-    otherScript: inOtherScript(firstName) || inOtherScript(lastName),
-  };
+  return { first, last, firstWords: withOtherSpellings(first), lastWords: withOtherSpellings(last), emailLocal: local };
 }

@@ -403,11 +403,6 @@ const HANGUL = /[\uac00-\ud7a3]/;
 const OTHER_SCRIPT = /[\p{Script=Han}\uac00-\ud7a3\p{Script=Cyrillic}\p{Script=Greek}]/u;
 const RUNS = /\p{Script=Han}+|[\uac00-\ud7a3]+|\p{Script=Cyrillic}+|\p{Script=Greek}+/gu;
 
-/** Whether a name has words in Chinese characters, Hangul, Cyrillic or Greek, which romanize reads in Latin letters. */
-export function inOtherScript(raw: string): boolean {
-  return OTHER_SCRIPT.test(raw);
-}
-
 /**
  * Rewrites the Chinese, Korean, Cyrillic and Greek words of a name in Latin letters, a Chinese or
  * Korean name given name first as staff log it ("刘静" -> "jing liu", "김민준" -> "minjun kim");
