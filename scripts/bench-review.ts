@@ -659,7 +659,7 @@ async function run(mode: Mode): Promise<Result> {
       const person = reviewerAt(k);
       const reviewer = fullName(person);
       // The TV names a reviewer by first name and initial, which two reviewers may share: its event counts after this POST only.
-      const shownName = firstNameAndInitial(reviewer);
+      const shownName = firstNameAndInitial(reviewer) ?? reviewer;
       const onTv = () => (tv.arrivals.get(shownName) ?? -1) >= t0;
       const slackSeen = slack.posts.length;
       const notes: string[] = [];

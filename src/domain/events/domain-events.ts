@@ -53,12 +53,14 @@ export const CONSUMERS: { [T in DomainEventType]: ConsumerOf<T>[] } = {
  * the change, or not at all). `onceKey` names an occurrence that must be raised once however often it
  * is noticed (a goal reached in a week): the same key makes the same event id, and a consumer's job
  * id is the event id. `consumers` is what consumerColumns read for this event, when the caller read
- * it in its own statement (else it is read here, in `tx`).
+ * it in its own statement (else it is read here, in `tx`). `coveredBy` names consumers that another event
+ * raised in the same change does the work of (a review stored already matched: review.matched's
+ * milestones check covers review.created's), so they get no job for this one.
  */
 export async function raiseEvent<T extends DomainEventType>(
   jobs: JobQueue,
   event: { type: T; workspaceId: number; data: EventData[T] },
-  options: { tx?: Pick<Db, 'execute' | 'select'>; onceKey?: string; consumers?: ConsumerFlags } = {},
+  options: { tx?: Pick<Db, 'execute' | 'select'>; onceKey?: string; consumers?: ConsumerFlags; coveredBy?: ConsumerOf<T>[] } = {},
 ): Promise<DomainEvent<T>> {
   const id = options.onceKey ? stableUuid(`event:${options.onceKey}`) : randomUUID();
   const raised: DomainEvent<T> = { id, occurredAt: new Date().toISOString(), ...event };
@@ -67,9 +69,11 @@ export async function raiseEvent<T extends DomainEventType>(
     : options.tx
       ? await readConsumersWithWork(options.tx, event.workspaceId, event.type)
       : CONSUMERS[event.type];
+  const covered: readonly QueueName[] = options.coveredBy ?? [];
+  const sent = covered.length ? queues.filter((queue) => !covered.includes(queue)) : queues;
   // Sent together: on PostgreSQL the inserts go out in one write instead of one round trip each.
   // CONSUMERS' type holds that each of these queues carries this event.
-  await Promise.all(queues.map((queue) => jobs.send(queue, raised as PayloadOf<typeof queue>, { id: raised.id, tx: options.tx })));
+  await Promise.all(sent.map((queue) => jobs.send(queue, raised as PayloadOf<typeof queue>, { id: raised.id, tx: options.tx })));
   return raised;
 }
 

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '#platform/db/database.ts';
-import { reviews } from '#platform/db/schema.ts';
+import { reviews, teams } from '#platform/db/schema.ts';
 import { putSetting } from '#domain/workspace/settings.ts';
 import { registerWorkspace } from '#domain/workspace/workspaces.ts';
+import { keyedRequests } from '#testing/unit-data.ts';
 import { type UnitStore, withUnitStore } from '#testing/unit-queue.ts';
 import { ingestReview } from './ingest.ts';
 
@@ -57,5 +58,34 @@ describe('ingestReview', () => {
       counted: false,
       showReviewerNames: false,
     });
+  });
+
+  it("queues one milestones check for a review stored already matched (review.matched's), and one for a review that counts for nobody", async () => {
+    const workspace = await workspaceAt('ingest-milestones');
+    const [team] = await database.db.insert(teams).values({ workspaceId: workspace.id, name: 'Front Desk', color: '#3B82F6' }).returning({ id: teams.id });
+    await keyedRequests(database.db, workspace, [{ firstName: 'Priya', lastName: 'Raman', email: 'priya.raman@example.com' }], () => ({ teamId: team!.id }));
+    const incoming = (externalId: string, reviewerName: string) => ({
+      kind: 'action' as const,
+      source: 'crm' as const,
+      externalId,
+      reviewerName,
+      rating: 5,
+      comment: null,
+      createTime: new Date(),
+    });
+    const milestoneJobs = async (reviewId: number) =>
+      (
+        await database.transaction((tx) =>
+          tx.query<{ type: string }>("SELECT data->>'type' AS type FROM pgboss.job WHERE name = 'milestones' AND (data->'data'->>'reviewId')::int = $1", [
+            reviewId,
+          ]),
+        )
+      ).map((row) => row.type);
+    const matched = await ingestReview(store, workspace, incoming('m-1', 'Priya Raman'));
+    expect(matched?.match?.status).toBe('auto_matched');
+    expect(await milestoneJobs(matched!.id)).toEqual(['review.matched']);
+    const nobody = await ingestReview(store, workspace, incoming('m-2', 'Someone Else Entirely'));
+    expect(nobody?.match?.status).not.toBe('auto_matched');
+    expect(await milestoneJobs(nobody!.id)).toEqual(['review.created']);
   });
 });

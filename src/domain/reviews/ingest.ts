@@ -153,9 +153,17 @@ export async function storeReview(
   }
   const writes: Promise<unknown>[] = [];
   if (matched) {
-    writes.push(raiseEvent(jobs, { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } }, { tx, consumers: context.created }));
     const { result } = matched;
-    const teamId = matchedTeam(matched);
+    const teamId = result.status === 'auto_matched' ? matchedTeam(matched) : null;
+    // Stored already matched: review.matched's milestones check covers this review (one check, one job).
+    const coveredBy = teamId === null ? [] : (['milestones'] as const);
+    writes.push(
+      raiseEvent(
+        jobs,
+        { type: 'review.created', workspaceId: workspace.id, data: { reviewId: stored.id } },
+        { tx, consumers: context.created, coveredBy: [...coveredBy] },
+      ),
+    );
     if (result.status === 'auto_matched' && teamId !== null) {
       const data = { reviewId: stored.id, requestId: result.requestId, teamId, how: 'auto' } as const;
       writes.push(raiseEvent(jobs, { type: 'review.matched', workspaceId: workspace.id, data }, { tx, consumers: context.matched }));
