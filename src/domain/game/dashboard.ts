@@ -2,12 +2,12 @@ import { and, desc, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import { dashboardSnapshots } from '#platform/live/dashboard-snapshots.ts';
 import type { Database, Db } from '#platform/db/database.ts';
 import { reviews } from '#platform/db/schema.ts';
-import { leaderboard, loadGame, scoresOf, type Game, type LeaderboardPerson } from './standings.ts';
+import { challengeClock, leaderboard, loadGame, scoresOf, type Game, type LeaderboardPerson } from './standings.ts';
 import type { ScoreParts } from '#shared/fair-score.ts';
 import { firstNameAndInitial, NEUTRAL_AT_OR_BELOW, rankTeams } from '#shared/wallboard-rules.ts';
 import { findLogoVersion, logoUrl } from '#domain/workspace/logo.ts';
 import { LIVE_REVIEW } from '#domain/reviews/store.ts';
-import { averageRatingX10, COUNTED_FOR_TEAM, teamScores, type TeamScore } from '#domain/reviews/scoring.ts';
+import { averageRatingX10, CHALLENGE_SETTING_KEYS, challengeSettingsOf, COUNTED_FOR_TEAM, teamScores, type TeamScore } from '#domain/reviews/scoring.ts';
 import { readSettings } from '#domain/workspace/settings.ts';
 import { DEFAULT_ROTATE_SECONDS, DEFAULT_WALLBOARD_PANELS, WALLBOARD_PANELS, type WallboardPanel } from '#shared/settings-rules.ts';
 import { findWallboard, type Wallboard } from './wallboards.ts';
@@ -90,7 +90,9 @@ const LATEST_REVIEWS = 6;
 const PEOPLE_SHOWN = 8;
 /** QR codes big enough to scan from a few steps away: a TV holds about this many. */
 const DESK_CARDS_SHOWN = 8;
-const DISPLAY_KEYS = ['weekly_goal', 'show_reviewer_names', 'show_unknown_team', 'wallboard_panels', 'wallboard_rotate_seconds'];
+/** The workspace's own wallboard's weekly goal (a named wallboard keeps its own). */
+const WORKSPACE_GOAL_KEY = 'weekly_goal';
+const DISPLAY_KEYS = [WORKSPACE_GOAL_KEY, 'show_reviewer_names', 'show_unknown_team', 'wallboard_panels', 'wallboard_rotate_seconds'];
 
 /**
  * The dashboard of the workspace's own wallboard (its teams with no wallboard, "Unknown" among them),
@@ -104,9 +106,7 @@ export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wal
     findLogoVersion(db, workspace.id, wallboardId),
     readSettings(db, workspace.id, DISPLAY_KEYS),
   ]);
-  const shown = scores.filter((s) => s.wallboardId === wallboardId);
-  // Teams on other wallboards; a request whose team was deleted stays on the workspace's own board.
-  const elsewhere = scores.filter((s) => s.wallboardId !== wallboardId).map((s) => s.id);
+  const { shown, elsewhere } = onWallboard(scores, wallboard);
   const elsewhereSet = new Set(elsewhere);
   const display = displayOf(values);
   const onBoard = (teamId: number | null) => (teamId === null ? wallboard === null : !elsewhereSet.has(teamId));
@@ -121,27 +121,71 @@ export async function loadDashboard(db: Db, workspace: Workspace, wallboard: Wal
     .slice(0, DESK_CARDS_SHOWN)
     .map((card) => ({ staffId: card.staffId, firstName: card.firstName, qrUrl: deskCardQrPath(card.token) }));
   const teams = rankTeams(shown.map((s) => dashboardTeam(game, s)));
-  const workspaceGoal = Number.parseInt(values.get('weekly_goal') ?? '', 10);
+  const figures = boardFigures(teams, wallboard, game, values);
   return {
     teams,
-    totals: {
-      requestsSent: teams.reduce((n, t) => n + t.reviewRequestsSent, 0),
-      googleReviews: teams.reduce((n, t) => n + t.googleReviewsConfirmed, 0),
-    },
-    targetReviews: wallboard?.targetReviews ?? game.challenge.targetReviews,
+    totals: { requestsSent: teams.reduce((n, t) => n + t.reviewRequestsSent, 0), googleReviews: figures.totals.googleReviews },
+    targetReviews: figures.targetReviews,
     companyName: wallboard?.name ?? workspace.businessName,
     companyLogo: logoVersion ? logoUrl(workspace.slug, logoVersion, wallboardId) : null,
     week: {
       number: game.week.number,
-      startsAt: game.week.startsAt.toISOString(),
+      startsAt: figures.week.startsAt,
       endsAt: game.week.endsAt.toISOString(),
-      goal: wallboard?.weeklyGoal ?? (workspaceGoal > 0 ? workspaceGoal : null),
-      reviews: teams.reduce((n, t) => n + t.weekReviews, 0),
+      goal: figures.week.goal,
+      reviews: figures.week.reviews,
     },
     people: people.slice(0, PEOPLE_SHOWN),
     latestReviews,
     deskCards,
     display,
+  };
+}
+
+/** What a wallboard's goals and target are checked against (src/domain/game/milestones.ts): the dashboard's own figures. */
+export interface BoardFigures {
+  teams: Pick<DashboardTeam, 'id' | 'weekReviews' | 'weeklyGoal'>[];
+  totals: Pick<Dashboard['totals'], 'googleReviews'>;
+  targetReviews: number;
+  week: Pick<DashboardWeek, 'startsAt' | 'goal' | 'reviews'>;
+}
+
+/**
+ * A wallboard's figures as its dashboard shows them, read without what only the screens need (the
+ * people, the scores' weekly activity, the latest reviews, the logo): three reads instead of the
+ * dashboard's thirteen, for the milestones consumer, which runs after every counted review.
+ */
+export async function loadBoardFigures(db: Db, workspace: Workspace, wallboard: Wallboard | null = null, now = new Date()): Promise<BoardFigures> {
+  const values = await readSettings(db, workspace.id, [...CHALLENGE_SETTING_KEYS, WORKSPACE_GOAL_KEY]);
+  const clock = challengeClock(challengeSettingsOf(values, workspace), now);
+  const { shown } = onWallboard(await teamScores(db, workspace, clock.challenge.start, clock.week.startsAt), wallboard);
+  return boardFigures(shown, wallboard, clock, values);
+}
+
+/** The teams a wallboard shows, and the ids of those on other wallboards. */
+function onWallboard(scores: TeamScore[], wallboard: Wallboard | null): { shown: TeamScore[]; elsewhere: number[] } {
+  const wallboardId = wallboard?.id ?? null;
+  // Teams on other wallboards; a request whose team was deleted stays on the workspace's own board.
+  return { shown: scores.filter((s) => s.wallboardId === wallboardId), elsewhere: scores.filter((s) => s.wallboardId !== wallboardId).map((s) => s.id) };
+}
+
+/** The totals, week and target of a wallboard showing `teams` (a team's reviews are its Google reviews confirmed). */
+function boardFigures(
+  teams: Pick<DashboardTeam, 'id' | 'reviews' | 'weekReviews' | 'weeklyGoal'>[],
+  wallboard: Wallboard | null,
+  clock: Pick<Game, 'challenge' | 'week'>,
+  values: Map<string, string>,
+): BoardFigures {
+  const workspaceGoal = Number.parseInt(values.get(WORKSPACE_GOAL_KEY) ?? '', 10);
+  return {
+    teams: teams.map(({ id, weekReviews, weeklyGoal }) => ({ id, weekReviews, weeklyGoal })),
+    totals: { googleReviews: teams.reduce((n, t) => n + t.reviews, 0) },
+    targetReviews: wallboard?.targetReviews ?? clock.challenge.targetReviews,
+    week: {
+      startsAt: clock.week.startsAt.toISOString(),
+      goal: wallboard?.weeklyGoal ?? (workspaceGoal > 0 ? workspaceGoal : null),
+      reviews: teams.reduce((n, t) => n + t.weekReviews, 0),
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Job } from 'pg-boss';
-import { loadDashboard } from './dashboard.ts';
+import { loadBoardFigures, type BoardFigures } from './dashboard.ts';
 import type { Database } from '#platform/db/database.ts';
 import { milestonesReached } from '#platform/db/schema.ts';
 import { publishLiveEvent } from '#platform/live/publish.ts';
@@ -21,12 +21,7 @@ export interface Milestone {
  * The milestones a wallboard's figures show as reached, after a review counted for teamId (if any):
  * the workspace's own wallboard (wallboardId null) or a named one, each with its goal and target.
  */
-export function reachedMilestones(
-  dashboard: Pick<Awaited<ReturnType<typeof loadDashboard>>, 'teams' | 'week' | 'targetReviews' | 'totals'>,
-  workspaceId: number,
-  teamId: number | null,
-  wallboardId: number | null = null,
-): Milestone[] {
+export function reachedMilestones(dashboard: BoardFigures, workspaceId: number, teamId: number | null, wallboardId: number | null = null): Milestone[] {
   const { week } = dashboard;
   const reached: Milestone[] = [];
   // The workspace's own wallboard keeps the keys it had before named wallboards had milestones.
@@ -75,7 +70,7 @@ export function milestonesWorker(store: Store) {
     // The figures of the wallboard the review counts on: its team's, or the workspace's own for "Unknown".
     const wallboard = teamId === null ? null : await wallboardOfTeam(db, workspace, teamId);
     let raised = 0;
-    for (const milestone of reachedMilestones(await loadDashboard(db, workspace, wallboard), workspace.id, teamId, wallboard?.id ?? null)) {
+    for (const milestone of reachedMilestones(await loadBoardFigures(db, workspace, wallboard), workspace.id, teamId, wallboard?.id ?? null)) {
       await db.transaction(async (tx) => {
         const [taken] = await tx
           .insert(milestonesReached)

@@ -24,14 +24,19 @@ export interface Game {
 }
 
 export async function loadGame(db: Db, workspace: Workspace, now = new Date()): Promise<Game> {
-  const challenge = await challengeSettings(db, workspace);
+  const clock = challengeClock(await challengeSettings(db, workspace), now);
+  const { challenge, startDay, firstLoadedWeek } = clock;
+  const since = weekOfIndex(firstLoadedWeek, startDay, challenge.timezone).startsAt;
+  const rows = await loadActivity(db, workspace.id, since, { startDay, timeZone: challenge.timezone });
+  return { ...clock, rows };
+}
+
+/** Where the challenge stands at `now`: its first day, its current week, and the weeks its scores read. */
+export function challengeClock(challenge: ChallengeSettings, now = new Date()): Omit<Game, 'rows'> {
   const startDay = localDateOf(challenge.start, challenge.timezone);
   const week = challengeWeekAt(now, startDay, challenge.timezone);
   const weekIndex = week.number - 1;
-  const firstLoadedWeek = Math.min(0, weekIndex) - SCORING_RULES.trailingWeeks;
-  const since = weekOfIndex(firstLoadedWeek, startDay, challenge.timezone).startsAt;
-  const rows = await loadActivity(db, workspace.id, since, { startDay, timeZone: challenge.timezone });
-  return { challenge, startDay, week, weekIndex, firstLoadedWeek, rows };
+  return { challenge, startDay, week, weekIndex, firstLoadedWeek: Math.min(0, weekIndex) - SCORING_RULES.trailingWeeks };
 }
 
 /** The scores of the rows that belong to something created at `createdAt`. */
