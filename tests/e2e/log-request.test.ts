@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
 import { reviewRequests, workspaces } from '#platform/db/schema.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
-import { accessibleDescription, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { accessibleDescription, blockingViolations, browserAvailable, launchBrowser, toast, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import type { Client } from '../helpers/client.ts';
 import { measurePage } from '../../scripts/lib/page-weight.ts';
 
@@ -63,6 +63,28 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
   }
 
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+  /**
+   * The email did not go: the box with the customer's link is at the top of the form, fully in view,
+   * and its Copy link button has the focus (issue 33, item 1: it was below the fold, under the button).
+   */
+  async function expectLinkToCopyInView(page: Page, customer: string) {
+    const note = page.getByTestId('unsent-email');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('The email was not sent: this workspace does not send email.');
+    expect(await note.textContent()).toContain(`Copy ${customer}'s review link`);
+    expect(await note.getByLabel("Customer's review link").inputValue()).toMatch(/\/r\/[A-Za-z0-9_-]{32}$/);
+    const copy = note.getByRole('button', { name: 'Copy link' });
+    await expect.poll(() => copy.evaluate((el) => el === document.activeElement)).toBe(true);
+    const inView = await note.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    expect(inView).toBe(true);
+    // Above the fields of the next customer, not under the Log button.
+    const [noteBox, staffBox] = [await note.boundingBox(), await field(page, 'Staff First Name').boundingBox()];
+    expect(noteBox!.y).toBeLessThan(staffBox!.y);
+  }
 
   // Issue 27, item 25: one long unbroken word in a template made the page scroll sideways at 390 px.
   it('keeps a template with a long unbroken word inside a 390 px phone screen', async () => {
@@ -146,9 +168,10 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
     expect(await field(page, 'Customer Email').isDisabled()).toBe(true);
     expect(await body.getAttribute('contenteditable')).toBe('false');
 
-    const success = toast(page, 'Success');
-    await success.waitFor();
-    expect(await success.textContent()).toContain('Review request logged successfully');
+    // This server sends no email (no SMTP): the toast says so instead of "Success" (issue 33, item 1).
+    await toast(page, 'Logged: email not sent, copy the link below').waitFor();
+    expect(await toast(page, 'Success').count()).toBe(0);
+    await expectLinkToCopyInView(page, 'Sarah Kim');
 
     // Reset, but the staff member and team stay.
     expect(await field(page, 'Staff First Name').inputValue()).toBe('Tom');
@@ -190,6 +213,28 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
     await row.waitFor();
     expect(await row.getByTestId('status-badge').textContent()).toBe('Pending');
     expect(await row.textContent()).toContain('Tom');
+    await page.close();
+  });
+
+  it('on a phone too, an email that was not sent brings the link to copy into view, with the focus and no axe finding', async () => {
+    const { client, workspace: ws } = await workspace();
+    const page = await open(client, ws.slug);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await field(page, 'Staff First Name').fill('Tom');
+    await field(page, 'Staff Email').fill('tom@harbourside.example');
+    await field(page, 'Team').selectOption({ label: 'Front Desk' });
+    await field(page, 'Customer Email').fill('li.wei@example.com');
+    await field(page, 'Customer First Name').fill('Li');
+    await field(page, 'Customer Last Name').fill('Wei');
+    await field(page, 'Email Template').selectOption({ label: 'Thank you' });
+    const submit = page.getByRole('button', { name: 'Log Review Request' });
+    await submit.scrollIntoViewIfNeeded();
+    await submit.click();
+    await toast(page, 'Logged: email not sent, copy the link below').waitFor();
+    await expectLinkToCopyInView(page, 'Li Wei');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const found = await blockingViolations(page);
+    expect(found, found.join('\n')).toEqual([]);
     await page.close();
   });
 

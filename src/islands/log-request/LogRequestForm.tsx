@@ -50,6 +50,8 @@ export default function LogRequestForm({ companyName, slug, locked, teams, templ
               Your workspace is on the free plan, which cannot log review requests. An admin can upgrade it in the admin panel, under Plan &amp; billing.
             </p>
           )}
+          {/* Where the eye is after logging: the form empties and starts again from the top. */}
+          {unsent && <UnsentEmailNote unsent={unsent} />}
           <StaffFields input={input} teams={teams} locked={locked} />
           <CustomerFields input={input} state={state} locked={locked} busy={busy} canText={texting.canText} />
           <EmailFields input={input} state={state} templates={templates} timingTip={timingTip} locked={locked} busy={busy} editor={editor} />
@@ -71,7 +73,6 @@ export default function LogRequestForm({ companyName, slug, locked, teams, templ
               {locked ? 'Upgrade Required' : busy ? 'Logging...' : 'Log Review Request'}
             </button>
           </div>
-          {unsent && <UnsentEmailNote unsent={unsent} />}
         </form>
 
         <PhoneScript template={state.template} script={state.script} />

@@ -60,3 +60,33 @@ export const requestPayload = (form: Form, interactionDate: string, subject: str
   customEmailSubject: subject,
   customEmailContent: content,
 });
+
+/** What POST /api/review-requests answers about the request the form just logged. */
+export interface LoggedAnswer {
+  customerName: string;
+  emailStatus?: string;
+  reviewLink?: string;
+  smsScheduledFor?: string;
+}
+
+/**
+ * The email did not go and will not go by itself: the workspace sends no email (no SMTP), or the
+ * mail server refused it for good. A queued or retried email is still on its way.
+ */
+export const emailNotSent = (status: string | undefined): boolean => status === 'not sent: no SMTP' || status === 'failed';
+
+/** The toast's title when the email did not go: said first, where "Success" would be a lie. */
+export const LOGGED_NOT_SENT_TITLE = 'Logged: email not sent, copy the link below';
+
+/**
+ * The toast once a request is logged: SPEC.md's "Success" / "Review request logged successfully"
+ * when the email went or is on its way, otherwise what happened and what to do. A text held by quiet
+ * hours says when it goes.
+ */
+export function loggedToast(request: LoggedAnswer, when: (iso: string) => string): { title: string; description?: string; variant: 'success' | 'warning' } {
+  const text = request.smsScheduledFor ? `The text goes at ${when(request.smsScheduledFor)}, after quiet hours.` : '';
+  if (emailNotSent(request.emailStatus)) {
+    return { title: LOGGED_NOT_SENT_TITLE, variant: 'warning', ...(text ? { description: text } : {}) };
+  }
+  return { title: 'Success', description: text ? `Review request logged successfully. ${text}` : 'Review request logged successfully', variant: 'success' };
+}

@@ -3,20 +3,34 @@ import { type FieldErrors, logRequestFormErrors } from '#shared/rules.ts';
 import { ApiError, apiRequest } from '../api.ts';
 import type { ToastMessage } from '../ui/toast.tsx';
 import { clearedDraft } from './fill.ts';
-import { type ErrorKey, formFor, interactionDateError, ORDER, REFRESH_AFTER_LOGGING, requestPayload, staffOf } from './log-request-form.ts';
+import {
+  type ErrorKey,
+  emailNotSent,
+  formFor,
+  interactionDateError,
+  type LoggedAnswer,
+  loggedToast,
+  ORDER,
+  REFRESH_AFTER_LOGGING,
+  requestPayload,
+  staffOf,
+} from './log-request-form.ts';
 import type { EditorHandle } from './quill-editor.ts';
 import { rememberStaff } from './staff-cookies.ts';
 import type { UnsentEmail } from './UnsentEmailNote.tsx';
 import type { RequestFormState } from './use-request-form.ts';
 
 interface LoggedRequest {
-  request: { customerName: string; emailStatus?: string; reviewLink: string; smsScheduledFor?: string };
+  request: LoggedAnswer;
 }
+
+const textTime = (iso: string) => new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
 
 /**
  * Logging the request: the errors first (the first field with one takes the focus), then the POST.
  * Once logged, the staff fields are remembered and kept, the rest empties, and an email that did not
- * go shows its link (`unsent`). `rememberedEmail` is the staff email the follow-ups are for.
+ * go shows its link (`unsent`), at the top of the form, in view and with the focus when the email will
+ * not go by itself. `rememberedEmail` is the staff email the follow-ups are for.
  */
 export function useLogSubmit(
   state: RequestFormState,
@@ -43,21 +57,17 @@ export function useLogSubmit(
     state.setDraft(clearedDraft);
     state.setErrors({});
     state.setSubmitted(false);
-    show({
-      title: 'Success',
-      description: request.smsScheduledFor
-        ? `Review request logged successfully. The text goes at ${new Date(request.smsScheduledFor).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' })}, after quiet hours.`
-        : 'Review request logged successfully',
-      variant: 'success',
-    });
-    if (request.emailStatus !== undefined && request.emailStatus !== 'sent') {
-      setUnsent({ customerName: request.customerName, link: request.reviewLink, status: request.emailStatus });
+    show(loggedToast(request, textTime));
+    const notSent = emailNotSent(request.emailStatus);
+    if (request.emailStatus !== undefined && request.emailStatus !== 'sent' && request.reviewLink) {
+      setUnsent({ customerName: request.customerName, link: request.reviewLink, status: request.emailStatus, needsCopying: notSent });
     }
     // Nothing on this page caches these: the fetches refresh the server-side and HTTP caches that
     // other open pages read, and the live-event stream tells those pages to redraw.
     for (const url of REFRESH_AFTER_LOGGING) fetch(url, { credentials: 'include', cache: 'no-store' }).catch(() => {});
     setBusy(false);
-    setTimeout(() => focusField(state.defaultChannel === 'sms' ? 'phone' : 'email'));
+    // The link to copy takes the focus (UnsentEmailNote); otherwise the next customer's first field.
+    if (!notSent) setTimeout(() => focusField(state.defaultChannel === 'sms' ? 'phone' : 'email'));
   };
 
   const refused = (error: unknown) => {

@@ -8,7 +8,7 @@ export const TOAST_DURATION_MS = 5000;
 export interface ToastMessage {
   title: string;
   description?: string;
-  variant?: 'default' | 'destructive' | 'success';
+  variant?: 'default' | 'destructive' | 'success' | 'warning';
 }
 
 /** One toast at a time (SPEC.md section 9): a new one replaces the old. */
@@ -27,6 +27,8 @@ export function useToast() {
 const VARIANT_CLASSES = {
   default: 'border-slate-200 bg-white text-slate-900',
   success: 'border-emerald-200 bg-white text-slate-900',
+  /** Done, but not all of it: the page says what is left to do. */
+  warning: 'border-amber-300 bg-amber-50 text-amber-950',
   destructive: 'border-red-600 bg-red-600 text-white',
 };
 
