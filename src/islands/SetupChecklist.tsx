@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { SetupChecklist as Checklist, SetupStepId } from '#domain/workspace/setup-checklist.ts';
+import type { SetupChecklistAnswer as Answer, SetupStepId } from '#domain/workspace/setup-checklist.ts';
 import { ApiError, apiRequest } from './api.ts';
-
-type Answer = Checklist & { emailConfigured: boolean };
 
 interface Props {
   slug: string;
@@ -20,7 +18,11 @@ const REFRESH_MS = 4000;
 
 const admin = (slug: string, card: string) => `/${slug}/admin#card-${card}`;
 
-function stepText(id: SetupStepId, slug: string, emailConfigured: boolean): { title: string; help: string; href?: string; action?: string } {
+function stepText(
+  id: SetupStepId,
+  slug: string,
+  { emailConfigured, suggestedTarget }: Answer,
+): { title: string; help: string; href?: string; action?: string } {
   switch (id) {
     case 'teams':
       return {
@@ -28,6 +30,13 @@ function stepText(id: SetupStepId, slug: string, emailConfigured: boolean): { ti
         help: 'Create the teams that will compete, for example Front Desk and Advisory.',
         href: admin(slug, 'team-management'),
         action: 'Add teams',
+      };
+    case 'target':
+      return {
+        title: 'Set a target',
+        help: `How many reviews the challenge aims for: the wallboard's progress bar fills up to it. For your teams, about ${suggestedTarget} is a good first target (target reviews in Global Settings).`,
+        href: admin(slug, 'global-settings'),
+        action: 'Set the target',
       };
     case 'review_link':
       return {
@@ -116,7 +125,7 @@ export default function SetupChecklist({ slug, initial, strip = false }: Props) 
     const onTv = checklist.steps.some((step) => step.id === 'tv_link' && step.done);
     const next = checklist.steps.find((step) => !step.done);
     if (checklist.complete || onTv || !next) return null;
-    const text = stepText(next.id, slug, checklist.emailConfigured);
+    const text = stepText(next.id, slug, checklist);
     return (
       // 3rem tall on a large screen, its border included: the board gives up exactly that (global.css).
       <section aria-labelledby="setup-heading" class="border-b border-white/10 bg-indigo-950 text-white lg:h-12" data-setup-strip data-testid="setup-checklist">
@@ -161,7 +170,7 @@ export default function SetupChecklist({ slug, initial, strip = false }: Props) 
       </div>
       <ol class="mt-4 divide-y divide-slate-100">
         {checklist.steps.map((step, index) => {
-          const text = stepText(step.id, slug, checklist.emailConfigured);
+          const text = stepText(step.id, slug, checklist);
           return (
             <li key={step.id} class="flex items-start gap-3 py-3" data-step={step.id} data-done={step.done ? 'yes' : 'no'}>
               <span

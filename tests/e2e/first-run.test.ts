@@ -56,7 +56,7 @@ describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
 
     // The new owner sees what to do next, and where everything is.
     const checklist = page.getByTestId('setup-checklist');
-    expect(await checklist.textContent()).toContain('0 of 6 steps done');
+    expect(await checklist.textContent()).toContain('0 of 7 steps done');
     expect(await page.getByTestId('no-reviews-yet').isVisible()).toBe(true);
     const nav = page.getByRole('navigation', { name: 'Workspace' });
     for (const place of ['Wallboard', 'Log Request', 'Report', 'Leaderboard', 'Reviews', 'Admin'])
@@ -75,6 +75,17 @@ describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
     await page.getByLabel('Team name').fill('Front Desk');
     await page.getByRole('button', { name: 'Create Team' }).click();
     await waitDone(page, 'teams');
+
+    // Issue 33, item 9: the target, suggested from the teams where it is set, and ticked once saved.
+    await expect.poll(() => step(page, 'target').textContent(), { timeout: 20_000 }).toContain('about 30 is a good first target');
+    const target = page.getByLabel('target reviews', { exact: true });
+    await target.focus();
+    const suggestion = page.getByTestId('target-suggestion');
+    await expect.poll(() => suggestion.textContent()).toContain('Suggested for your 1 team: 30 reviews');
+    await suggestion.getByRole('button', { name: 'Use 30' }).click();
+    await expect.poll(() => target.inputValue()).toBe('30');
+    await waitDone(page, 'target');
+    expect(await suggestion.textContent()).toContain('In use');
 
     const link = page.getByLabel('google review link');
     await link.fill('https://g.page/r/harbourside/review');
@@ -137,7 +148,7 @@ describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
     await page.getByRole('button', { name: 'Submit Test Review' }).click();
     await wallboard.getByTestId('celebration-overlay').waitFor({ state: 'visible' });
     await waitDone(page, 'test_review');
-    expect(await page.getByTestId('setup-checklist').textContent()).toContain('6 of 6 steps done');
+    expect(await page.getByTestId('setup-checklist').textContent()).toContain('7 of 7 steps done');
     await wallboard.reload();
     await waitForIslands(wallboard);
     expect(await wallboard.getByTestId('setup-checklist').count()).toBe(0);

@@ -52,7 +52,7 @@ describe.skipIf(!browserAvailable)('the wallboard', () => {
       await page.goto(`${app.url}/${slug}`);
       await waitForIslands(page);
       const strip = page.getByTestId('setup-checklist');
-      expect(await strip.textContent()).toContain('4 of 6 steps done');
+      expect(await strip.textContent()).toContain('4 of 7 steps done');
       expect((await strip.boundingBox())!.height).toBeLessThanOrEqual(64);
       const fits = () =>
         page.evaluate(

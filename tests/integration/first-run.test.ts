@@ -26,9 +26,14 @@ describe('the set-up checklist', () => {
 
     expect((await client.post('/api/teams', { name: 'Front Desk' })).status).toBe(201);
     expect(await doneSteps(client)).toEqual(['teams']);
+    expect((await client.get('/api/setup-checklist')).json.suggestedTarget).toBe(30);
+
+    // Issue 33, item 9: a target saved by the admin, even the default 120 (four teams' suggestion).
+    expect((await client.request('PUT', '/api/settings/target_reviews', { value: '120' })).status).toBe(200);
+    expect(await doneSteps(client)).toEqual(['teams', 'target']);
 
     expect((await client.request('PUT', '/api/settings/google_review_link', { value: 'https://g.page/r/abc/review' })).status).toBe(200);
-    expect(await doneSteps(client)).toEqual(['teams', 'review_link']);
+    expect(await doneSteps(client)).toEqual(['teams', 'target', 'review_link']);
 
     expect((await client.post('/api/email-templates', { name: 'Thanks', subject: 'Thanks {firstName}', htmlContent: '<p>Hi</p>' })).status).toBe(201);
     expect(await doneSteps(client)).toContain('email_template');
@@ -41,7 +46,15 @@ describe('the set-up checklist', () => {
     expect(await doneSteps(client)).toContain('tv_link');
 
     expect((await client.post('/api/test-review', { reviewerName: 'Test', rating: 5, reviewText: 'Great', source: 'ghl' })).status).toBe(201);
-    expect((await client.get('/api/setup-checklist')).json).toMatchObject({ done: 6, complete: true });
+    expect((await client.get('/api/setup-checklist')).json).toMatchObject({ done: 7, complete: true });
+  });
+
+  it('ticks "Set a target" for a target that is not the default, or a named wallboard\'s, and not for the default left alone', async () => {
+    const { client } = await signUpAdmin(app);
+    expect((await client.get('/api/settings')).json).toContainEqual({ key: 'target_reviews', value: '120' });
+    expect(await doneSteps(client)).not.toContain('target');
+    expect((await client.request('PUT', '/api/settings/target_reviews', { value: '75' })).status).toBe(200);
+    expect(await doneSteps(client)).toContain('target');
   });
 
   it('is for signed-in members only', async () => {

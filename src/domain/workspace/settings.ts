@@ -12,6 +12,7 @@ import {
   SETTING_KEY_INVALID,
   SETTING_SECRET_READ_ONLY,
 } from '#shared/settings-rules.ts';
+import { TARGET_SET_KEY } from '#shared/target.ts';
 
 /** The named settings of a workspace that exist, as a key -> value map. */
 export async function readSettings(db: Db, workspaceId: number, keys: string[]): Promise<Map<string, string>> {
@@ -73,6 +74,8 @@ async function storeSetting(db: Db, workspaceId: number, key: string, value: str
     );
     if (!added.ok) return { ok: false, message: `A workspace can have at most ${MAX_SETTINGS} settings`, field: 'key' };
   }
+  // The set-up checklist's "Set a target" is done once an admin saved one, even the default (issue 33).
+  if (key === 'target_reviews') await putSetting(db, workspaceId, TARGET_SET_KEY, 'yes');
   return {
     ok: true,
     setting: { key, value: checked.value },

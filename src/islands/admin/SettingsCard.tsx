@@ -5,12 +5,14 @@ import { adminRequest, showFailure } from './admin-api.ts';
 import type { Setting } from '#domain/workspace/settings.ts';
 import { supportedTimeZones, timeZoneGroups } from '#shared/time-zones.ts';
 import { useAdminData } from './use-admin-data.ts';
+import { TargetSuggestion } from './TargetSuggestion.tsx';
 import { WALLBOARD_SETTING_KEYS, WallboardSettings } from './WallboardSettings.tsx';
 
 type SaveState = 'saving' | 'saved';
 
 const START_DATE_KEY = 'challenge_start_date';
 const TIME_ZONE_KEY = 'timezone';
+const TARGET_KEY = 'target_reviews';
 
 /** A short explanation under the inputs of the settings the product itself reads. */
 const HINTS: Record<string, string> = {
@@ -152,6 +154,14 @@ export default function SettingsCard() {
                     <p id={`${inputId(key)}-hint`} class="mt-1 text-xs text-slate-500">
                       {hint}
                     </p>
+                  )}
+                  {key === TARGET_KEY && (
+                    <TargetSuggestion
+                      inputId={inputId(key)}
+                      value={drafts[key] ?? ''}
+                      busy={state === 'saving'}
+                      onUse={(target) => void save(key, String(target))}
+                    />
                   )}
                 </div>
               );
