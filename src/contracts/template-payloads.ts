@@ -72,3 +72,6 @@ export const templateUpdatePayload = z
 
 export type TemplateCreate = z.infer<typeof templateCreatePayload>;
 export type TemplateUpdate = z.infer<typeof templateUpdatePayload>;
+
+/** POST /api/email-templates/preview: a template's subject and body, saved or not (issue 33, item 5). */
+export const templatePreviewPayload = z.object({ subject, htmlContent });

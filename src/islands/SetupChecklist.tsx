@@ -48,7 +48,7 @@ function stepText(
     case 'email_template':
       return {
         title: 'Write your request email',
-        help: 'Create the email your staff send, with a phone script to read.',
+        help: 'Start from a ready-made email with its phone script, or write your own: staff choose it when they log a request.',
         href: admin(slug, 'email-templates'),
         action: 'Write it',
       };

@@ -82,3 +82,9 @@ export function canCreateTemplate(draft: { name: string; subject: string; htmlCo
 export function templatePreview(html: string): string {
   return html.length > TEMPLATE_PREVIEW_CHARS ? `${html.slice(0, TEMPLATE_PREVIEW_CHARS)}...` : html;
 }
+
+/**
+ * The sample people an email preview is shown with (POST /api/email-templates/preview): the
+ * customer's placeholders and the staff member's, filled as a logged request fills them.
+ */
+export const TEMPLATE_PREVIEW_SAMPLE = { firstName: 'Sarah', lastName: 'Kim', staffFirstName: 'Alex' } as const;

@@ -360,3 +360,30 @@ describe('bad input never gets a 500', () => {
     expect((await client.get('/api/email-templates')).json).toEqual([created]);
   });
 });
+
+describe('POST /api/email-templates/preview (issue 33, item 5)', () => {
+  it('answers the email as the customer gets it, with sample names, sanitised, and changes nothing', async () => {
+    const admin = await signUpAdmin(app, { businessName: 'Harbourside Dental' });
+    const res = await admin.client.post('/api/email-templates/preview', {
+      subject: 'Thanks {firstName} {lastName}',
+      htmlContent: '<p onclick="x()">Hi {firstName}, {staffFirstName} from {companyName}.</p><script>alert(1)</script>',
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ subject: 'Thanks Sarah Kim', fromName: 'Harbourside Dental' });
+    expect(res.json.html).toContain('<p>Hi Sarah, Alex from Harbourside Dental.</p>');
+    expect(res.json.html).not.toMatch(/<script|onclick/);
+    expect(res.json.html).toContain(`${app.url}/r/sample`);
+    expect((await admin.client.get('/api/email-templates')).json).toEqual([]);
+  });
+
+  it('is for the admin, and checks the subject and body as a template does', async () => {
+    const admin = await signUpAdmin(app);
+    const staff = await staffOf(admin);
+    expect((await staff.post('/api/email-templates/preview', { subject: 'Hi', htmlContent: '<p>Hi</p>' })).status).toBe(403);
+    expect((await browserClient().post('/api/email-templates/preview', { subject: 'Hi', htmlContent: '<p>Hi</p>' })).status).toBe(401);
+    const noSubject = await admin.client.post('/api/email-templates/preview', { subject: '', htmlContent: '<p>Hi</p>' });
+    expect(noSubject).toMatchObject({ status: 400, json: { message: 'Subject is required', field: 'subject' } });
+    const unsafeOnly = await admin.client.post('/api/email-templates/preview', { subject: 'Hi', htmlContent: '<script>alert(1)</script>' });
+    expect(unsafeOnly).toMatchObject({ status: 400, json: { field: 'htmlContent' } });
+  });
+});

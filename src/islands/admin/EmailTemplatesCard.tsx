@@ -5,18 +5,24 @@ import { AdminCard, Loaded } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import { EditTemplateDialog } from './EditTemplateDialog.tsx';
 import { NewTemplateForm } from './NewTemplateForm.tsx';
+import { ReadyTemplates } from './ReadyTemplates.tsx';
+import { type PreviewSource, TemplatePreviewDialog } from './TemplatePreviewDialog.tsx';
 import { TemplateList } from './TemplateList.tsx';
 import { useNewTemplate } from './use-new-template.ts';
 import { useAdminData } from './use-admin-data.ts';
 
 const countLabel = (n: number) => `${n} of ${TEMPLATE_LIMIT}`;
 
-/** Email Templates (SPEC.md section 2): at most 3, a create form while fewer exist, an edit dialog, delete. */
+/**
+ * Email Templates (SPEC.md section 2): at most 3, a create form while fewer exist, an edit dialog,
+ * delete; a preview of each as the customer sees it, and ready-made ones to add (issue 33, item 5).
+ */
 export default function EmailTemplatesCard() {
   const { data: templates, setData: setTemplates, loadFailed, load } = useAdminData(() => adminRequest<EmailTemplate[]>('GET', '/api/email-templates'));
   const { form, creating, nameInput, create } = useNewTemplate({ templates, setTemplates, load });
   const [editing, setEditing] = useState<EmailTemplate | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
+  const [previewing, setPreviewing] = useState<PreviewSource | null>(null);
 
   const remove = async (template: EmailTemplate) => {
     if (!window.confirm('Delete this template?')) return;
@@ -70,8 +76,19 @@ export default function EmailTemplatesCard() {
               </div>
             }
           >
-            {(list) => <TemplateList templates={list} deletingId={deletingId} onEdit={setEditing} onDelete={(template) => void remove(template)} />}
+            {(list) => (
+              <TemplateList
+                templates={list}
+                deletingId={deletingId}
+                onEdit={setEditing}
+                onDelete={(template) => void remove(template)}
+                onPreview={setPreviewing}
+              />
+            )}
           </Loaded>
+          {templates && (
+            <ReadyTemplates templates={templates} onAdded={(template) => setTemplates((current) => [...(current ?? []), template])} onPreview={setPreviewing} />
+          )}
         </div>
         <div>
           {templates === null ? null : full ? (
@@ -86,6 +103,7 @@ export default function EmailTemplatesCard() {
       </div>
 
       <EditTemplateDialog template={editing} onClose={() => setEditing(null)} onSaved={saved} />
+      <TemplatePreviewDialog template={previewing} onClose={() => setPreviewing(null)} />
     </AdminCard>
   );
 }

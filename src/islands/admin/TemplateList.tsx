@@ -7,10 +7,12 @@ interface Props {
   deletingId: number | null;
   onEdit: (template: EmailTemplate) => void;
   onDelete: (template: EmailTemplate) => void;
+  /** Shows the email as the customer will see it (TemplatePreviewDialog). */
+  onPreview: (template: EmailTemplate) => void;
 }
 
-/** The workspace's templates: name, subject, the start of the body as text, and Edit and Delete. */
-export function TemplateList({ templates, deletingId, onEdit, onDelete }: Props) {
+/** The workspace's templates: name, subject, the start of the body as text with a Preview beside it, and Edit and Delete. */
+export function TemplateList({ templates, deletingId, onEdit, onDelete, onPreview }: Props) {
   return (
     <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Email templates">
       {templates.map((template) => {
@@ -45,7 +47,17 @@ export function TemplateList({ templates, deletingId, onEdit, onDelete }: Props)
             <p class="mt-2 rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs leading-relaxed text-slate-600 wrap-anywhere">
               {templatePreview(template.htmlContent)}
             </p>
-            {template.phoneScript && <p class="mt-2 text-xs text-slate-500">Includes a phone script</p>}
+            <div class="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+              <button
+                type="button"
+                class="btn btn-secondary min-h-9 px-3 py-1 text-sm"
+                onClick={() => onPreview(template)}
+                aria-label={`Preview ${template.name}`}
+              >
+                Preview
+              </button>
+              {template.phoneScript && <p class="text-xs text-slate-500">Includes a phone script</p>}
+            </div>
           </li>
         );
       })}
