@@ -9,6 +9,7 @@ import { isCrossSiteWrite, isFromAnotherSite, SIGNED_WEBHOOK_PATHS, STATE_CHANGI
 import { errorJson } from '#web/http.ts';
 import { log, logError } from '#platform/log/log.ts';
 import { redirectFor } from '#web/redirects.ts';
+import { rememberAfterSignIn } from '#web/cookies.ts';
 import { reasonOf, REQUEST_ID_HEADER, requestIdFrom, requestLogLine } from '#web/request-log.ts';
 import { applySecurityHeaders } from '#web/security-headers.ts';
 import { getRuntime } from '#app/runtime.ts';
@@ -99,7 +100,13 @@ const handle = async (runtime: Runtime, context: Parameters<MiddlewareHandler>[0
   }
 
   const target = redirectFor(pathname, workspace?.slug ?? null);
-  if (target) return context.redirect(target, 302);
+  if (target) {
+    // Signed out on a workspace's page: the sign-in comes back to it (issue 33, item 6).
+    if (!workspace && target.startsWith('/login?') && context.request.method === 'GET') {
+      rememberAfterSignIn(context.cookies, context.url, runtime.config.publicUrl);
+    }
+    return context.redirect(target, 302);
+  }
   // A workspace page is only ever the signed-in workspace's own (a first segment with a dot reaches
   // the [slug] routes without a redirect): anything else is not found.
   if (context.params.slug !== undefined && context.params.slug !== workspace?.slug) return context.rewrite('/404');

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { afterSignInPath } from '#shared/paths.ts';
 import { loginFormErrors, type FieldErrors } from '#shared/rules.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { DashboardUrlField, Field } from './ui/Field.tsx';
@@ -7,9 +8,11 @@ import { Toast, TOAST_BEFORE_LEAVING_MS, useToast } from './ui/toast.tsx';
 interface Props {
   initialSlug: string;
   origin: string;
+  /** The workspace page the visitor was sent here from (path and query), if any: where the sign-in goes. */
+  asked?: string | null;
 }
 
-export default function LoginForm({ initialSlug, origin }: Props) {
+export default function LoginForm({ initialSlug, origin, asked = null }: Props) {
   const [form, setForm] = useState({ slug: initialSlug, password: '' });
   const [errors, setErrors] = useState<FieldErrors<'slug' | 'password'>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -35,8 +38,10 @@ export default function LoginForm({ initialSlug, origin }: Props) {
         password: form.password,
       });
       show({ title: 'Success', description: 'Logged in successfully', variant: 'success' });
-      // The toast is seen before the dashboard replaces this page (issue 27, item 22).
-      setTimeout(() => window.location.assign(`/${slug}`), TOAST_BEFORE_LEAVING_MS);
+      // The toast is seen before the dashboard replaces this page (issue 27, item 22). A page of the
+      // workspace asked for before signing in comes back, with its #fragment (issue 33, item 6).
+      const next = afterSignInPath(slug, asked);
+      setTimeout(() => window.location.assign(next + window.location.hash), TOAST_BEFORE_LEAVING_MS);
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError) {

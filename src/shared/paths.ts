@@ -40,6 +40,18 @@ export function isInWorkspace(pathname: string, slug: string): boolean {
   return pathname === `/${slug}` || pathname.startsWith(`/${slug}/`);
 }
 
+/**
+ * Where a sign-in goes (issue 33, item 6): the page the visitor had asked for (path and query) when it
+ * is one of the signed-in workspace's own, otherwise its wallboard, /{slug} (SPEC.md).
+ */
+export function afterSignInPath(slug: string, asked: string | null | undefined): string {
+  const home = `/${slug}`;
+  if (!asked) return home;
+  const [path = ''] = asked.split('?');
+  const safe = !/[\\\s]|\/\//.test(asked) && !path.split('/').some((part) => part === '.' || part === '..');
+  return safe && isInWorkspace(path, slug) ? asked : home;
+}
+
 /** A person's printable desk card (issue 29). */
 export function deskCardPagePath(slug: string, staffId: number): string {
   return `/${slug}/desk-card/${staffId}`;

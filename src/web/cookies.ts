@@ -32,3 +32,33 @@ export async function signIn(
   request.cookies.set(SESSION_COOKIE, session, sessionCookieOptions(isSecure));
   request.cookies.set(DEVICE_COOKIE, await rememberDevice(device, workspaceId, runtime.sessionKey), deviceCookieOptions(isSecure));
 }
+
+/**
+ * The page a signed-out visitor asked for, kept for the sign-in page that the redirect rules send them
+ * to (SPEC.md: /login?slug={slug}, nothing else in the address). The #fragment needs no keeping: the
+ * browser carries it through the redirect (issue 33, item 6).
+ */
+export const AFTER_SIGN_IN_COOKIE = 'rc_after_sign_in';
+const AFTER_SIGN_IN_PATH = '/login';
+const AFTER_SIGN_IN_TTL_SECONDS = 10 * 60;
+/** Longer addresses are not kept: the sign-in then goes to the wallboard, as before. */
+const AFTER_SIGN_IN_MAX = 500;
+
+export function rememberAfterSignIn(cookies: CookieJar, url: URL, publicUrl: string): void {
+  const asked = url.pathname + url.search;
+  if (asked.length > AFTER_SIGN_IN_MAX) return;
+  cookies.set(AFTER_SIGN_IN_COOKIE, asked, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(url, publicUrl),
+    path: AFTER_SIGN_IN_PATH,
+    maxAge: AFTER_SIGN_IN_TTL_SECONDS,
+  });
+}
+
+/** The page kept by rememberAfterSignIn, once: the cookie goes as it is read. Checked again by afterSignInPath. */
+export function takeAfterSignIn(cookies: CookieJar): string | null {
+  const asked = cookies.get(AFTER_SIGN_IN_COOKIE)?.value ?? null;
+  if (asked !== null) cookies.delete(AFTER_SIGN_IN_COOKIE, { path: AFTER_SIGN_IN_PATH });
+  return asked && asked.length <= AFTER_SIGN_IN_MAX ? asked : null;
+}
