@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SetupChecklistAnswer as Answer, SetupStepId } from '#domain/workspace/setup-checklist.ts';
+import { adminPath } from '#shared/admin-sections.ts';
 import { ApiError, apiRequest } from './api.ts';
 
 interface Props {
@@ -16,7 +17,8 @@ interface Props {
 /** How often the list re-reads the stored state while a step is left (the owner works in other tabs). */
 const REFRESH_MS = 4000;
 
-const admin = (slug: string, card: string) => `/${slug}/admin#card-${card}`;
+/** A step's card in the admin panel: the link lands on it, through sign-in and the admin password if need be. */
+const admin = (slug: string, card: string) => adminPath(slug, `card-${card}`);
 
 function stepText(
   id: SetupStepId,
@@ -147,7 +149,7 @@ export default function SetupChecklist({ slug, initial, strip = false }: Props) 
               {text.action}
             </a>
           )}
-          <a href={`/${slug}/admin`} class="whitespace-nowrap text-indigo-100 underline hover:text-white">
+          <a href={adminPath(slug, 'setup')} class="whitespace-nowrap text-indigo-100 underline hover:text-white">
             All steps
           </a>
         </div>
@@ -158,9 +160,10 @@ export default function SetupChecklist({ slug, initial, strip = false }: Props) 
   return (
     <section aria-labelledby="setup-heading" class="card p-5 sm:p-6" data-testid="setup-checklist">
       <div class="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="setup-heading" class="text-lg font-semibold text-slate-900">
+        {/* Under the admin panel's "Set-up" section heading (h2). */}
+        <h3 id="setup-heading" class="text-lg font-semibold text-slate-900">
           {checklist.complete ? 'You are all set' : 'Get set up'}
-        </h2>
+        </h3>
         <p class="text-sm text-slate-600" aria-live="polite">
           {checklist.done} of {checklist.steps.length} steps done
         </p>

@@ -127,7 +127,7 @@ describe.skipIf(!browserAvailable)('password reset and the Account card in the b
     await browser.context.addCookies([{ name: SESSION_COOKIE, value: client.cookie(SESSION_COOKIE)!, url: app.url }]);
     await page.goto(at(`/${workspace.slug}/admin`));
     await waitForIslands(page);
-    const card = page.getByRole('region', { name: 'Account' });
+    const card = page.getByRole('region', { name: 'Account', exact: true });
     await card.scrollIntoViewIfNeeded();
     await shoot('account-card', card);
 

@@ -84,7 +84,7 @@ export default function AccountCard({ businessName, email }: Account) {
       <div class="grid gap-6 lg:grid-cols-3 lg:gap-16">
         <form onSubmit={saveDetails} noValidate class="flex flex-col gap-4">
           <div class="lg:min-h-11">
-            <h3 class="text-sm font-semibold text-slate-900">Business details</h3>
+            <h4 class="text-sm font-semibold text-slate-900">Business details</h4>
             <p class="mt-0.5 text-xs text-slate-500">Shown on the wallboard and in customer emails.</p>
           </div>
           <Field
@@ -181,7 +181,7 @@ function PasswordForm({ which }: { which: Which }) {
       class="relative flex flex-col gap-4 border-t border-slate-200 pt-6 lg:border-t-0 lg:pt-0 lg:before:absolute lg:before:inset-y-0 lg:before:-left-8 lg:before:border-l lg:before:border-slate-200"
     >
       <div class="lg:min-h-11">
-        <h3 class="text-sm font-semibold text-slate-900">{text.heading}</h3>
+        <h4 class="text-sm font-semibold text-slate-900">{text.heading}</h4>
         <p class="mt-0.5 text-xs text-slate-500">{text.note}</p>
       </div>
       <Field

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { adminCardId } from '#shared/admin-sections.ts';
 
 interface AdminCardProps {
   title: string;
@@ -9,17 +10,20 @@ interface AdminCardProps {
   children: ComponentChildren;
 }
 
-/** The frame of every admin card: a titled section, so the panel reads as a list of regions. */
+/**
+ * The frame of every admin card: a titled region under its section's heading (h2), its title an h3
+ * whose id is the card's deep link (/{slug}/admin#card-..., src/shared/admin-sections.ts).
+ */
 export function AdminCard({ title, description, class: extra = '', actions, children }: AdminCardProps) {
-  const id = `card-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const id = adminCardId(title);
   return (
     <section aria-labelledby={id} class={`card flex flex-col p-5 sm:p-6 ${extra}`}>
       {/* The actions sit beside the title, or under it when both do not fit (a phone). */}
       <div class="flex flex-wrap items-start justify-between gap-3">
         <div class="min-w-0 flex-1 basis-60">
-          <h2 id={id} class="text-lg font-semibold text-slate-900">
+          <h3 id={id} class="text-lg font-semibold text-slate-900">
             {title}
-          </h2>
+          </h3>
           {description && <p class="mt-1 text-sm text-slate-600">{description}</p>}
         </div>
         {actions}

@@ -49,9 +49,9 @@ export default function CrmDeliveryLog({ timeZone }: { timeZone: string }) {
     <section aria-labelledby="crm-delivery-log" class="border-t border-slate-100 pt-4">
       <div class="mb-3 flex items-center justify-between gap-2">
         <div>
-          <h3 id="crm-delivery-log" class="text-sm font-semibold text-slate-900">
+          <h4 id="crm-delivery-log" class="text-sm font-semibold text-slate-900">
             Delivery log
-          </h3>
+          </h4>
           <p class="text-xs text-slate-500">The last 200 deliveries, with the reason for any that were refused.</p>
         </div>
         <RefreshButton onClick={() => void load()} refreshing={loading} loaded={data !== null} />

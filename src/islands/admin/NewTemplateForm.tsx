@@ -14,7 +14,7 @@ interface Props {
 export function NewTemplateForm({ form, creating, nameRef, onSubmit }: Props) {
   return (
     <form onSubmit={onSubmit} noValidate class="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4" aria-label="New email template">
-      <h3 class="text-sm font-semibold text-slate-900">New template</h3>
+      <h4 class="text-sm font-semibold text-slate-900">New template</h4>
       <TemplateFields
         idPrefix="new-template"
         draft={form.draft}

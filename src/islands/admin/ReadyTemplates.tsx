@@ -40,9 +40,9 @@ export function ReadyTemplates({ templates, onAdded, onPreview }: Props) {
     <section aria-labelledby="ready-templates-heading" class="mt-6 rounded-xl border border-brand-100 bg-brand-50/60 p-4" data-testid="ready-templates">
       <div class="flex flex-wrap items-start justify-between gap-3">
         <div class="min-w-0 flex-1 basis-56">
-          <h3 id="ready-templates-heading" class="text-sm font-semibold text-slate-900">
+          <h4 id="ready-templates-heading" class="text-sm font-semibold text-slate-900">
             Ready-made templates
-          </h3>
+          </h4>
           <p class="mt-1 text-sm text-slate-600">Each has a phone script and a tip on when to ask. Add one, then edit it as you like.</p>
         </div>
         {offered.length > 1 && offered.length <= room && (

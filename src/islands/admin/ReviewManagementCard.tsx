@@ -102,10 +102,10 @@ export default function ReviewManagementCard({ timeZone }: { timeZone: string })
                     boxShadow: `inset 4px 0 0 ${tint(group.color, 'FF')}`,
                   }}
                 >
-                  <h3 id={`manage-group-${index}`} class="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
+                  <h4 id={`manage-group-${index}`} class="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
                     <span class="h-2.5 w-2.5 shrink-0 rounded-full" style={{ backgroundColor: tint(group.color, 'FF') }} aria-hidden="true" />
                     <span class="wrap-anywhere">{group.name}</span>
-                  </h3>
+                  </h4>
                   <span class="shrink-0 text-xs font-medium text-slate-600">{requestCount(group.rows.length)}</span>
                 </div>
                 <div class="hidden overflow-x-auto md:block">

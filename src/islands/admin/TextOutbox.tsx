@@ -53,9 +53,9 @@ export function TextOutbox({ timeZone }: { timeZone: string }) {
 
   return (
     <section class="mt-6" aria-labelledby="outbox-texts">
-      <h3 id="outbox-texts" class="mb-2 text-sm font-semibold text-slate-900">
+      <h4 id="outbox-texts" class="mb-2 text-sm font-semibold text-slate-900">
         Text messages
-      </h3>
+      </h4>
       <ul class="max-h-[24rem] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200" aria-label="Text messages">
         {texts.map((text) => {
           const badge = BADGES[text.status];
