@@ -24,6 +24,8 @@ import type { Runtime } from '#platform/runtime.ts';
 
 /** How long a stop gives the queue's running jobs when the caller names no time. */
 const JOBS_STOP_TIMEOUT_MS = 10_000;
+/** Jobs a domain-event consumer takes in one fetch (see where the workers start). */
+const CONSUMER_DRAIN = 10;
 
 // main.ts runs this module from source while the Astro bundle holds its own copy of it: a global
 // keyed by Symbol.for is what lets both copies share one runtime (and one database) per process.
@@ -72,10 +74,14 @@ export async function createRuntime(config: Config, database: Database): Promise
   await jobs.workOne('google-sync', googleSyncWorker(runtime));
   // Google pushes come in bursts (a restart leaves some queued): each is worked at once, not one per poll.
   await jobs.workOne('google-push', googlePushWorker(runtime), { drain: 10 });
-  await jobs.workOne('milestones', milestonesWorker(runtime));
-  await jobs.workOne('alerts', alertsWorker(runtime));
+  // One change raises several events at once (a review stored matched: review.created and
+  // review.matched), whose jobs commit together under one NOTIFY: a consumer takes what is there in
+  // one fetch instead of the second job waiting for the next poll (2 s). Consumers only read and
+  // write the database; the deliveries, which wait on outside receivers, stay one job at a time.
+  await jobs.workOne('milestones', milestonesWorker(runtime), { drain: CONSUMER_DRAIN });
+  await jobs.workOne('alerts', alertsWorker(runtime), { drain: CONSUMER_DRAIN });
   await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));
-  await jobs.workOne('webhooks', webhooksWorker(runtime));
+  await jobs.workOne('webhooks', webhooksWorker(runtime), { drain: CONSUMER_DRAIN });
   await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime));
   await jobs.workOne('sms', smsWorker(runtime));
   const requeued = await requeueUnsentEmails(database.db, jobs);
