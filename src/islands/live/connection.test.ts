@@ -27,7 +27,7 @@ class FakeEventSource {
   }
 }
 
-function setup(fetchAnswers: () => Response = () => Response.json({ total: 1 })) {
+function setup(fetchAnswers: () => Response = () => Response.json({ total: 1 }), pageEvents: EventTarget | null = null) {
   const data: unknown[] = [];
   const celebrations: unknown[] = [];
   const statuses: LiveStatus[] = [];
@@ -44,6 +44,7 @@ function setup(fetchAnswers: () => Response = () => Response.json({ total: 1 }))
     onEvent: events,
     createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource,
     fetchData,
+    pageEvents,
   });
   const latest = () => FakeEventSource.all.at(-1)!;
   return { data, celebrations, statuses, fetchData, gone, events, stop, latest };
@@ -62,6 +63,31 @@ describe('retryDelay', () => {
 });
 
 describe('connectLive', () => {
+  it('closes the stream while the page sits in the back/forward cache, and opens it again when the page comes back', () => {
+    const page = new EventTarget();
+    const transition = (type: string, persisted: boolean) => page.dispatchEvent(Object.assign(new Event(type), { persisted }));
+    const live = setup(undefined, page);
+    live.latest().onopen!();
+    live.latest().emit('data_update', { data: { total: 2 } }, '7');
+    transition('pagehide', true);
+    expect(live.latest().closed).toBe(true);
+    // Put away, the page holds no connection: no retry, no polling.
+    vi.advanceTimersByTime(120_000);
+    expect(FakeEventSource.all).toHaveLength(1);
+    expect(live.fetchData).not.toHaveBeenCalled();
+    transition('pageshow', true);
+    expect(FakeEventSource.all).toHaveLength(2);
+    // The stream that comes back names the last event seen, so nothing in between is missed.
+    expect(live.latest().url).toBe('/api/events?lastEventId=7');
+    // A page shown for the first time, or hidden for good, changes nothing.
+    transition('pageshow', false);
+    expect(FakeEventSource.all).toHaveLength(2);
+    live.stop();
+    expect(live.latest().closed).toBe(true);
+    transition('pageshow', true);
+    expect(FakeEventSource.all).toHaveLength(2);
+  });
+
   it('stays on the stream once it opens, delivering data and celebrations', () => {
     const live = setup();
     live.latest().onopen!();

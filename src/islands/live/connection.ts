@@ -2,6 +2,10 @@
 // open within 5 s, poll the data every 15 s and retry the stream after 5, 10, 20, 30, 30, then 60 s.
 // A reopened stream names the last event this page saw, so the server sends what it missed; a
 // celebration that arrives twice (replayed and live) celebrates once.
+//
+// A page the browser keeps in its back/forward cache kept its stream open too, and with it one of the
+// six connections a browser opens to one server: after six live pages, the next page (or Logout)
+// waited forever. So the stream closes when the page is put away and opens again when it comes back.
 
 export const CONNECT_TIMEOUT_MS = 5000;
 export const POLL_INTERVAL_MS = 15_000;
@@ -36,6 +40,8 @@ export interface LiveOptions<T> {
   onGone?(): void;
   createEventSource?: (url: string) => EventSource;
   fetchData?: (url: string) => Promise<Response>;
+  /** Where the page's pagehide and pageshow events arrive (the window; tests give a stand-in). */
+  pageEvents?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 }
 
 /** Starts the live connection; returns the function that ends it. */
@@ -156,13 +162,32 @@ export function connectLive<T>(options: LiveOptions<T>): () => void {
     });
   }
 
-  function stop() {
-    stopped = true;
+  /** Closes the stream and stops every timer; `open` starts again. */
+  function pause() {
     clearTimeout(connectTimer);
     clearTimeout(retryTimer);
     stopPolling();
     source?.close();
     source = null;
+  }
+
+  const onPageHide = (event: Event) => {
+    if ((event as PageTransitionEvent).persisted) pause();
+  };
+  const onPageShow = (event: Event) => {
+    if (!(event as PageTransitionEvent).persisted || stopped) return;
+    attempts = 0;
+    open();
+  };
+  const pageEvents = options.pageEvents === undefined ? (typeof window === 'undefined' ? null : window) : options.pageEvents;
+  pageEvents?.addEventListener('pagehide', onPageHide);
+  pageEvents?.addEventListener('pageshow', onPageShow);
+
+  function stop() {
+    stopped = true;
+    pause();
+    pageEvents?.removeEventListener('pagehide', onPageHide);
+    pageEvents?.removeEventListener('pageshow', onPageShow);
   }
 
   open();
