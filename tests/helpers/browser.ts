@@ -35,8 +35,12 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-/** Chromium on a fresh, throw-away profile. */
-export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<LaunchedBrowser> {
+/**
+ * Chromium on a fresh, throw-away profile. `backForwardCache` keeps Chromium's back/forward cache on, as
+ * every visitor's browser has it (playwright-core turns it off by default): a test of what Back shows
+ * needs it.
+ */
+export async function launchBrowser(options: { viewport?: { width: number; height: number }; backForwardCache?: boolean } = {}): Promise<LaunchedBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'rc-chromium-'));
   let context: BrowserContext;
   try {
@@ -44,6 +48,7 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
       executablePath: CHROMIUM_PATH,
       args: ARGS,
       viewport: options.viewport ?? { width: 1280, height: 800 },
+      ...(options.backForwardCache && { ignoreDefaultArgs: ['--disable-back-forward-cache'] }),
     });
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });
