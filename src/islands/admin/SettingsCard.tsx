@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { isHiddenSettingKey, settingLabel } from '#shared/settings-rules.ts';
+import { settingHelp } from '#shared/setting-help.ts';
 import { AdminCard, Loaded } from './AdminCard.tsx';
 import { adminRequest, showFailure } from './admin-api.ts';
 import type { Setting } from '#domain/workspace/settings.ts';
@@ -13,14 +14,6 @@ type SaveState = 'saving' | 'saved';
 const START_DATE_KEY = 'challenge_start_date';
 const TIME_ZONE_KEY = 'timezone';
 const TARGET_KEY = 'target_reviews';
-
-/** A short explanation under the inputs of the settings the product itself reads. */
-const HINTS: Record<string, string> = {
-  target_reviews: 'How many reviews the challenge aims for (the wallboard progress bar).',
-  challenge_start_date: 'Reviews created from this day on count towards the challenge.',
-  google_review_link: 'Where customers leave a review; an https:// link.',
-  timezone: 'Dates and times across the dashboard, and the challenge days, follow this time zone.',
-};
 
 const inputId = (key: string) => `setting-${key}`;
 
@@ -87,11 +80,16 @@ export default function SettingsCard() {
       >
         {() => (
           <div class="space-y-5">
-            {visible.length === 0 && hasStartDate && <p class="text-sm text-slate-500">No settings yet.</p>}
+            {visible.length === 0 && hasStartDate && (
+              <p class="text-sm text-slate-500" data-empty-state>
+                No settings yet: the wallboard's own settings are below.
+              </p>
+            )}
             {visible.map(({ key }) => {
               const state = states[key];
-              const hint = HINTS[key];
-              const describedBy = [hint ? `${inputId(key)}-hint` : '', state ? `${inputId(key)}-state` : ''].filter(Boolean).join(' ');
+              // The label is the key (SPEC.md); what the setting does, in plain words, is right under the input.
+              const hint = settingHelp(key);
+              const describedBy = [`${inputId(key)}-hint`, state ? `${inputId(key)}-state` : ''].filter(Boolean).join(' ');
               return (
                 <div key={key}>
                   <div class="flex items-baseline justify-between gap-2">
@@ -110,7 +108,7 @@ export default function SettingsCard() {
                       class="input"
                       value={drafts[key] ?? ''}
                       disabled={state === 'saving'}
-                      aria-describedby={describedBy || undefined}
+                      aria-describedby={describedBy}
                       onChange={(e) => {
                         const value = e.currentTarget.value;
                         setDrafts((d) => ({ ...d, [key]: value }));
@@ -136,7 +134,7 @@ export default function SettingsCard() {
                       class="input"
                       value={drafts[key] ?? ''}
                       disabled={state === 'saving'}
-                      aria-describedby={describedBy || undefined}
+                      aria-describedby={describedBy}
                       autoComplete="off"
                       spellcheck={false}
                       onInput={(e) => {
@@ -150,11 +148,9 @@ export default function SettingsCard() {
                       }}
                     />
                   )}
-                  {hint && (
-                    <p id={`${inputId(key)}-hint`} class="mt-1 text-xs text-slate-500">
-                      {hint}
-                    </p>
-                  )}
+                  <p id={`${inputId(key)}-hint`} class="mt-1 text-xs text-slate-500">
+                    {hint}
+                  </p>
                   {key === TARGET_KEY && (
                     <TargetSuggestion
                       inputId={inputId(key)}
@@ -191,7 +187,7 @@ export default function SettingsCard() {
                   }}
                 />
                 <p id="new-challenge-start-date-hint" class="mt-1 text-xs text-slate-500">
-                  Until it is set, reviews count from the day this dashboard was created.
+                  {settingHelp(START_DATE_KEY)} Until it is set, reviews count from the day this dashboard was created.
                 </p>
               </div>
             )}

@@ -7,9 +7,11 @@ import { StarPicker } from './StarPicker.tsx';
 
 type Source = 'ghl' | 'google';
 
+// Where the test review pretends to come from, in plain words: Google first (where most reviews are
+// written), then the customer system (CRM) that forwards reviews, such as HighLevel (SPEC.md's "ghl").
 const SOURCES: { value: Source; label: string; hint: string }[] = [
-  { value: 'ghl', label: 'CRM webhook', hint: 'A HighLevel action' },
-  { value: 'google', label: 'Google', hint: 'A Google review' },
+  { value: 'google', label: 'Google', hint: 'As if written on Google' },
+  { value: 'ghl', label: 'Your CRM', hint: 'As if sent by HighLevel' },
 ];
 
 const FILL_ALL_FIELDS = 'Please fill in all fields';
@@ -25,7 +27,7 @@ export default function TestReviewCard({ slug }: { slug: string }) {
   const [reviewerName, setReviewerName] = useState('');
   const [rating, setRating] = useState(5);
   const [comment, setComment] = useState('');
-  const [source, setSource] = useState<Source>('ghl');
+  const [source, setSource] = useState<Source>('google');
   const [missing, setMissing] = useState<{ name?: boolean; comment?: boolean }>({});
   const [sending, setSending] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);

@@ -162,6 +162,7 @@ export function WallboardSettings({ stored, save, busy }: Props) {
                   value={panel}
                   class="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
                   checked={on}
+                  aria-describedby="setting-wallboard_panels-hint"
                   // The wallboard always shows at least one panel.
                   disabled={busy('wallboard_panels') || (on && panels.length === 1)}
                   onChange={(e) => togglePanel(panel, e.currentTarget.checked)}
@@ -171,7 +172,7 @@ export function WallboardSettings({ stored, save, busy }: Props) {
             );
           })}
         </div>
-        <p class="mt-1 text-xs text-slate-500">
+        <p id="setting-wallboard_panels-hint" class="mt-1 text-xs text-slate-500">
           With more than one, the wallboard shows them in turn. {PANEL_TITLES['desk-cards']} shows the QR codes of your people's desk cards, for a screen
           customers see: it takes its turn once a card is printed (Staff, Desk card).
         </p>
