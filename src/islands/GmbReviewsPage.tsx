@@ -106,9 +106,9 @@ function ReviewCard({
   );
 }
 
-function Empty() {
+function Empty({ slug }: { slug: string }) {
   return (
-    <div class="card flex flex-col items-center px-6 py-12 text-center" data-testid="gmb-reviews-empty">
+    <div class="card flex flex-col items-center px-6 py-12 text-center" data-testid="gmb-reviews-empty" data-empty-state>
       <div class="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
         <svg viewBox="0 0 24 24" class="h-6 w-6" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true">
           <path
@@ -121,6 +121,13 @@ function Empty() {
       <p class="mt-4 text-lg font-semibold text-slate-900">No reviews yet</p>
       <p class="mt-1 max-w-sm text-sm text-slate-600">
         Reviews from your Google Business Profile show here after a sync. Press Poll Now to ask Google at once.
+      </p>
+      <p class="mt-3 max-w-sm text-sm text-slate-600">
+        Still empty? Check that Google is connected in the{' '}
+        <a href={`/${slug}/admin#card-google-my-business-profile`} class="font-semibold text-brand-700 underline hover:text-brand-800">
+          admin panel
+        </a>
+        .
       </p>
     </div>
   );
@@ -206,7 +213,7 @@ export default function GmbReviewsPage({ slug, businessName, timeZone, renderedA
           </section>
         )}
         {reviews.length === 0 ? (
-          <Empty />
+          <Empty slug={slug} />
         ) : (
           <>
             {needsReply.length > 0 && <h2 class="mb-1 text-lg font-bold text-slate-900">All reviews</h2>}

@@ -194,7 +194,7 @@ export default function Leaderboard({ slug, businessName, initialWeek }: Props) 
               </p>
             )
           ) : people.length === 0 ? (
-            <div class="flex flex-col items-center px-6 py-14 text-center" data-testid="leaderboard-empty">
+            <div class="flex flex-col items-center px-6 py-14 text-center" data-testid="leaderboard-empty" data-empty-state>
               <p class="text-lg font-semibold text-slate-900">{period === 'week' ? 'No requests logged this week yet' : 'No requests logged yet'}</p>
               <p class="mt-1 max-w-sm text-sm text-slate-600">Log a review request while the customer is with you, and your name shows up here.</p>
               <a href={`/${slug}/review-request`} class="btn btn-primary mt-6">

@@ -299,7 +299,7 @@ export default function RequestsReport({ initial, initialPeople, slug, businessN
             Loading requests...
           </p>
         ) : rows.length === 0 ? (
-          <div class="card flex flex-col items-center px-6 py-14 text-center">
+          <div class="card flex flex-col items-center px-6 py-14 text-center" data-empty-state>
             <div class="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
               <svg viewBox="0 0 24 24" class="h-6 w-6" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true">
                 <path

@@ -191,9 +191,9 @@ function MatchedCard({
   );
 }
 
-function EmptyMatched({ team, waiting }: { team: TeamRef | null; waiting: boolean }) {
+function EmptyMatched({ team, waiting, slug }: { team: TeamRef | null; waiting: boolean; slug: string }) {
   return (
-    <div class="card flex flex-col items-center px-6 py-12 text-center" data-testid="reviews-empty">
+    <div class="card flex flex-col items-center px-6 py-12 text-center" data-testid="reviews-empty" data-empty-state>
       <div class="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
         <svg viewBox="0 0 24 24" class="h-6 w-6" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true">
           <path
@@ -205,8 +205,15 @@ function EmptyMatched({ team, waiting }: { team: TeamRef | null; waiting: boolea
       </div>
       <p class="mt-4 text-lg font-semibold text-slate-900">{team ? `No reviews for ${team.name} yet` : 'No reviews yet'}</p>
       <p class="mt-1 max-w-sm text-sm text-slate-600">
-        {waiting ? 'Reviews show here once they are matched to a request or a team.' : 'Matched reviews show here as they arrive, newest first.'}
+        {waiting
+          ? 'Reviews show here once they are matched to a request or a team: assign the ones waiting above.'
+          : 'Matched reviews show here as they arrive, newest first. Each review request you log brings one closer.'}
       </p>
+      {!waiting && (
+        <a href={`/${slug}/review-request`} class="btn btn-primary mt-6">
+          Log a review request
+        </a>
+      )}
     </div>
   );
 }
@@ -361,7 +368,7 @@ export default function ReviewsPage(props: Props) {
             <span class="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-bold text-slate-700 tabular-nums">{matched.length}</span>
           </h2>
           {matched.length === 0 ? (
-            <EmptyMatched team={team} waiting={unmatched.length > 0} />
+            <EmptyMatched team={team} waiting={unmatched.length > 0} slug={slug} />
           ) : (
             <ul class="grid gap-4 md:grid-cols-2">
               {matched.map((review) => (

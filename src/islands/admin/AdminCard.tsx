@@ -59,7 +59,11 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 
 /** What a card says when its list is empty. */
 export function EmptyNote({ children }: { children: ComponentChildren }) {
-  return <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{children}</p>;
+  return (
+    <p class="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500" data-empty-state>
+      {children}
+    </p>
+  );
 }
 
 interface LoadedProps<T> {

@@ -119,7 +119,7 @@ export default function ApiKeysCard({ timeZone = 'UTC' }: { timeZone?: string })
           errorMessage="The API keys could not be loaded."
           loadingLabel="Loading API keys"
           rows={2}
-          empty={<EmptyNote>No API keys yet.</EmptyNote>}
+          empty={<EmptyNote>No API keys yet. Create one when another program (your CRM, a spreadsheet, a script) needs to read or add data here.</EmptyNote>}
         >
           {(keys) => (
             <ul class="divide-y divide-slate-100">

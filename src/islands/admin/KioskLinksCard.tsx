@@ -116,7 +116,11 @@ export default function KioskLinksCard({ timeZone = 'UTC' }: { timeZone?: string
           errorMessage="The share links could not be loaded."
           loadingLabel="Loading share links"
           rows={2}
-          empty={<p class="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">No share links yet.</p>}
+          empty={
+            <p class="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500" data-empty-state>
+              No share links yet. Create one to show the wallboard on a TV or a screen in reception without signing in there.
+            </p>
+          }
         >
           {(links) => (
             <ul class="divide-y divide-slate-100">

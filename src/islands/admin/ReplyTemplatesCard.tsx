@@ -177,7 +177,11 @@ export default function ReplyTemplatesCard() {
       >
         {(list) => (
           <div class="space-y-4">
-            {list.length === 0 && editing !== 'new' && <p class="text-sm text-slate-600">No reply templates yet.</p>}
+            {list.length === 0 && editing !== 'new' && (
+              <p class="text-sm text-slate-600" data-empty-state>
+                No reply templates yet. Add one to answer Google reviews in a couple of clicks.
+              </p>
+            )}
             <ul class="space-y-3">
               {list.map((template) => (
                 <li key={template.id} class="rounded-lg border border-slate-200 p-3" data-testid="reply-template">

@@ -52,9 +52,11 @@ export default function ReviewsAdminCard({ timeZone }: { timeZone: string }) {
         loadingLabel="Loading reviews..."
         rows={4}
         empty={
-          <div class="rounded-lg border border-dashed border-slate-300 p-6 text-center">
+          <div class="rounded-lg border border-dashed border-slate-300 p-6 text-center" data-empty-state>
             <p class="text-sm font-medium text-slate-700">No reviews yet</p>
-            <p class="mt-1 text-sm text-slate-500">Reviews from Google and the CRM webhook appear here. Add a test review below to try it.</p>
+            <p class="mt-1 text-sm text-slate-500">
+              Reviews from Google and from your CRM appear here. Send one from the Test Review card to see how it works.
+            </p>
           </div>
         }
       >

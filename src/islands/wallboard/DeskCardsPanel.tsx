@@ -9,7 +9,7 @@ import type { DashboardDeskCard } from '#domain/game/dashboard.ts';
 export function DeskCardsPanel({ cards }: { cards: DashboardDeskCard[] }) {
   if (cards.length === 0) {
     return (
-      <div class="flex h-full flex-col items-center justify-center gap-[1.5vh] rounded-3xl bg-white/5 p-8 text-center ring-1 ring-white/10">
+      <div class="flex h-full flex-col items-center justify-center gap-[1.5vh] rounded-3xl bg-white/5 p-8 text-center ring-1 ring-white/10" data-empty-state>
         <p class="text-[clamp(1.25rem,4vh,3.25rem)] font-bold">No desk card printed yet</p>
         <p class="text-[clamp(1rem,2.8vh,2.25rem)] text-slate-300">Print one for each person from the admin panel's Staff card; their codes show here.</p>
       </div>

@@ -5,7 +5,7 @@ import { relativeTime } from '#shared/relative-time.ts';
 export function LatestPanel({ reviews, now }: { reviews: LatestReview[]; now: Date }) {
   if (reviews.length === 0) {
     return (
-      <div class="flex h-full flex-col items-center justify-center gap-[1.5vh] rounded-3xl bg-white/5 p-8 text-center ring-1 ring-white/10">
+      <div class="flex h-full flex-col items-center justify-center gap-[1.5vh] rounded-3xl bg-white/5 p-8 text-center ring-1 ring-white/10" data-empty-state>
         <p class="text-[clamp(1.25rem,4vh,3.25rem)] font-bold">No reviews in the challenge yet</p>
         <p class="text-[clamp(1rem,2.8vh,2.25rem)] text-slate-300">They show here as customers write them.</p>
       </div>

@@ -8,7 +8,7 @@ const CELL = 'px-[0.8vw] py-[0.55vh] text-right tabular-nums';
 export function PeoplePanel({ people }: { people: LeaderboardPerson[] }) {
   if (people.length === 0) {
     return (
-      <div class="flex h-full flex-col items-center justify-center gap-[1.5vh] rounded-3xl bg-white/5 p-8 text-center ring-1 ring-white/10">
+      <div class="flex h-full flex-col items-center justify-center gap-[1.5vh] rounded-3xl bg-white/5 p-8 text-center ring-1 ring-white/10" data-empty-state>
         <p class="text-[clamp(1.25rem,4vh,3.25rem)] font-bold">Nobody has asked for a review this week yet</p>
         <p class="text-[clamp(1rem,2.8vh,2.25rem)] text-slate-300">The first request of the week puts its sender at the top of the board.</p>
       </div>

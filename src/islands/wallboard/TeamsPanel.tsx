@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { isUnknownTeamName } from '#shared/team-rules.ts';
 import type { DashboardTeam } from '#domain/game/dashboard.ts';
 import { ratingLabel, scorePartsLines } from './wallboard-figures.ts';
@@ -90,10 +91,43 @@ export function teamColumns(cards: number): number {
   return cards <= 3 ? Math.max(cards, 1) : cards <= 6 ? 3 : 4;
 }
 
+/** Where the admin adds teams: the admin panel's Team Management card. */
+export const addTeamHref = (slug: string) => `/${slug}/admin#card-team-management`;
+
+/**
+ * A wallboard with no team to show: the panel's own words, then what it means and the next step (a link
+ * on a signed-in screen; on a kiosk or TV, who does it).
+ */
+export function NoTeams({ slug, links, children }: { slug: string; links: boolean; children: ComponentChildren }) {
+  return (
+    <div class="flex flex-1 flex-col items-center justify-center gap-[1.5vh] rounded-3xl bg-white/5 p-8 text-center ring-1 ring-white/10" data-empty-state>
+      <p class="text-[clamp(1.25rem,3.5vh,2.5rem)] font-bold text-slate-100">{children}</p>
+      <p class="max-w-3xl text-[clamp(1rem,2.6vh,2rem)] text-slate-300">
+        This wallboard has no teams to show yet: each team gets a card here with its reviews and requests.
+      </p>
+      {links ? (
+        <a
+          href={addTeamHref(slug)}
+          class="rounded-xl bg-amber-400 px-5 py-2.5 text-[clamp(1rem,2.4vh,1.75rem)] font-bold text-slate-900 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-white"
+        >
+          Add your first team
+        </a>
+      ) : (
+        <p class="text-[clamp(1rem,2.6vh,2rem)] text-slate-300">Teams show up here as soon as they are added in the admin panel.</p>
+      )}
+    </div>
+  );
+}
+
 /** The team cards (SPEC.md section 2): alphabetical, each with its score, rank and what the score is made of. */
 export function TeamsPanel({ teams, slug, links }: { teams: DashboardTeam[]; slug: string; links: boolean }) {
   if (teams.length === 0) {
-    return <p class="flex flex-1 items-center justify-center text-[clamp(1.25rem,3.5vh,2.5rem)] text-slate-300">No teams found. Check data loading.</p>;
+    return (
+      <NoTeams slug={slug} links={links}>
+        {/* SPEC.md's words, with what they mean and what to do right under them. */}
+        No teams found. Check data loading.
+      </NoTeams>
+    );
   }
   const columns = teamColumns(teams.length);
   const rows = Math.ceil(teams.length / columns);

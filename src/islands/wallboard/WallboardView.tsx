@@ -17,7 +17,12 @@ import { WeekStrip } from './WeekStrip.tsx';
 /** What a wallboard with no review yet says instead of a bare "0 / 120": what to do next. */
 function NoReviewsYet({ slug, links, hasTeams }: { slug: string; links: boolean; hasTeams: boolean }) {
   return (
-    <section aria-label="No reviews yet" data-testid="no-reviews-yet" class="rounded-3xl bg-white/5 p-[2.5vh] ring-1 ring-white/10 lg:px-[2.5vw]">
+    <section
+      aria-label="No reviews yet"
+      data-testid="no-reviews-yet"
+      data-empty-state
+      class="rounded-3xl bg-white/5 p-[2.5vh] ring-1 ring-white/10 lg:px-[2.5vw]"
+    >
       <p class="text-[clamp(1.1rem,3vh,2.25rem)] font-bold">No reviews yet: the challenge starts with the first request.</p>
       {links ? (
         <p class="mt-2 text-[clamp(0.95rem,2.2vh,1.6rem)] text-slate-300">
@@ -154,7 +159,7 @@ export default function WallboardView({ dashboard, slug, links, status, now, ban
       >
         {panel === 'teams' && <TeamsPanel teams={teams} slug={slug} links={links} />}
         {panel === 'people' && <PeoplePanel people={dashboard.people} />}
-        {panel === 'week' && <WeekPanel teams={competing} weekGoal={dashboard.week.goal} />}
+        {panel === 'week' && <WeekPanel teams={competing} weekGoal={dashboard.week.goal} slug={slug} links={links} />}
         {panel === 'latest' && <LatestPanel reviews={dashboard.latestReviews} now={now} />}
         {panel === 'desk-cards' && <DeskCardsPanel cards={dashboard.deskCards} />}
       </section>

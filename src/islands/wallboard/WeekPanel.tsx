@@ -1,10 +1,15 @@
 import type { DashboardTeam } from '#domain/game/dashboard.ts';
+import { NoTeams } from './TeamsPanel.tsx';
 import { progressColor, progressPercent, teamWeekGoal } from './wallboard-figures.ts';
 
 /** This week per team: reviews against the team's goal (its own, or its share of the wallboard's) and the week's score. */
-export function WeekPanel({ teams, weekGoal }: { teams: DashboardTeam[]; weekGoal: number | null }) {
+export function WeekPanel({ teams, weekGoal, slug, links }: { teams: DashboardTeam[]; weekGoal: number | null; slug: string; links: boolean }) {
   if (teams.length === 0) {
-    return <p class="flex h-full items-center justify-center text-[clamp(1.25rem,3.5vh,2.5rem)] text-slate-300">No teams yet.</p>;
+    return (
+      <NoTeams slug={slug} links={links}>
+        No teams yet.
+      </NoTeams>
+    );
   }
   return (
     <ul class="flex h-full flex-col gap-[1.5vh]">
