@@ -14,6 +14,12 @@ describe('loadConfig', () => {
     expect(config.mailFrom).toBe('no-reply@localhost');
     expect(config.shutdownTimeoutMs).toBe(10_000);
     expect(config.logLevel).toBe('info');
+    expect(config.contactEmail).toBeUndefined();
+  });
+
+  it('takes an email address as CONTACT_EMAIL, and stops on anything else', () => {
+    expect(loadConfig({ CONTACT_EMAIL: 'hello@example.com' }).contactEmail).toBe('hello@example.com');
+    expect(() => loadConfig({ CONTACT_EMAIL: 'call us' })).toThrow('CONTACT_EMAIL: CONTACT_EMAIL must be an email address, such as hello@example.com');
   });
 
   it("takes one of pino's levels as LOG_LEVEL, and stops on any other", () => {

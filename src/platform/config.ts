@@ -53,6 +53,7 @@ const schema = z
       }),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().optional(),
+    CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an email address, such as hello@example.com').optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -191,6 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retryDelaySeconds: c.RETRY_DELAY_SECONDS,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    /** Where people reach whoever runs this server (the site footer, the landing page's walkthrough); unset: no address is shown (decision 067). */
+    contactEmail: c.CONTACT_EMAIL,
     google: {
       clientId: c.GOOGLE_CLIENT_ID,
       clientSecret: c.GOOGLE_CLIENT_SECRET,
