@@ -24,6 +24,9 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   'readyz',
   // The API reference (/docs/api).
   'docs',
+  // What is stored about customers, and the terms of use (decision 067).
+  'privacy',
+  'terms',
 ]);
 
 export function firstSegment(pathname: string): string {

@@ -28,6 +28,9 @@ describe('redirectFor, signed in as acme', () => {
     ['/reset-password', null],
     ['/reset-password/', null],
     ['/reset-password/extra', null],
+    // The privacy and terms pages are for everyone, signed in or not.
+    ['/privacy', null],
+    ['/terms', null],
   ])('%s -> %s', (path, expected) => {
     expect(redirectFor(path, 'acme')).toBe(expected);
   });
@@ -54,6 +57,8 @@ describe('redirectFor, signed out', () => {
     ['/forgot-password', null],
     ['/reset-password', null],
     ['/reset-password/', null],
+    ['/privacy', null],
+    ['/terms', null],
   ])('%s -> %s', (path, expected) => {
     expect(redirectFor(path, null)).toBe(expected);
   });
