@@ -9,7 +9,7 @@ import { IncompatibleDataDirError } from '#platform/db/pglite-version.ts';
 import { startGoogleSyncSchedule } from '#domain/integrations/google/scheduler.ts';
 import { databaseChecks, readinessProbe, withHealthRoutes } from '#app/health.ts';
 import { withNodeResponse } from '#web/live/node-response.ts';
-import { log, logError } from '#platform/log/log.ts';
+import { log, logError, setLogLevel } from '#platform/log/log.ts';
 import { createRuntime, installRuntime, openDatabase, stopRuntime } from '#app/runtime.ts';
 import { drainable } from '#app/server-drain.ts';
 
@@ -36,6 +36,9 @@ async function start() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // Set before the first line, so that LOG_LEVEL=warn hides the start's own lines too.
+  setLogLevel(config.logLevel);
+  log.info(`Starting Review Challenge on ${config.databaseUrl ? 'PostgreSQL' : 'the embedded database'}...`);
   let database;
   try {
     database = await openDatabase(config);
@@ -65,7 +68,11 @@ async function start() {
   // it at net.core.somaxconn) keeps thousands of simultaneous connects from being dropped and retried.
   server.listen({ port: config.port, host: config.host, backlog: 4096 }, () => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
-    log.info({ startup: { ...startup, listening: startedAt() } }, `Review Challenge is running on ${config.publicUrl} (using ${where})`);
+    const listening = startedAt();
+    log.info(
+      { startup: { ...startup, listening } },
+      `Review Challenge is running on ${config.publicUrl} (using ${where}; ready ${(listening / 1000).toFixed(1)} s after it started)`,
+    );
   });
 
   // /readyz says "shutting down", no connection is accepted, requests in flight finish, event streams

@@ -18,7 +18,7 @@ function newest(path: string): number {
 
 const built = existsSync(output) ? statSync(output).mtimeMs : 0;
 if (built < Math.max(...inputs.map((p) => newest(join(root, p))))) {
-  console.log('Building Review Challenge...');
+  console.log('Building Review Challenge (a first start, or the source changed): usually under a minute...');
   const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     stdio: 'inherit',

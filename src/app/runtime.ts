@@ -40,7 +40,9 @@ export async function openDatabase(config: Config, { template = true }: { templa
 
 export async function createRuntime(config: Config, database: Database): Promise<Runtime> {
   setLogLevel(config.logLevel);
-  const applied = await migrate(database);
+  const applied = await migrate(database, undefined, {
+    onPending: (names) => log.info(`Applying ${names.length} database migration${names.length === 1 ? '' : 's'} (once per upgrade; usually a few seconds)`),
+  });
   if (applied.length) log.info({ migrations: applied }, 'Applied migrations');
   const live = new LiveHub(async (workspaceId, wallboardId) => (await sharedDashboardById(database, workspaceId, wallboardId))?.data ?? null);
   const stopListening = await database.listen(LIVE_CHANNEL, (payload) => {

@@ -23,12 +23,21 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
     .map((name) => ({ name, sql: readFileSync(`${dir}/${name}`, 'utf8') }));
 }
 
-/** Applies the migrations not yet applied, in order, in one transaction. Returns their names. */
-export async function migrate(database: Database, migrations: Migration[] = readMigrations()): Promise<string[]> {
+/**
+ * Applies the migrations not yet applied, in order, in one transaction. Returns their names.
+ * `onPending` hears which ones are about to run, before the first does (the start says so).
+ */
+export async function migrate(
+  database: Database,
+  migrations: Migration[] = readMigrations(),
+  { onPending }: { onPending?: (names: string[]) => void } = {},
+): Promise<string[]> {
   return database.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(SCHEMA_MIGRATIONS_TABLE);
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    const pending = migrations.filter((m) => !done.has(m.name)).map((m) => m.name);
+    if (pending.length) onPending?.(pending);
     const applied: string[] = [];
     for (const migration of migrations) {
       if (done.has(migration.name)) continue;

@@ -148,10 +148,19 @@ export async function openPgliteFolder(
     checkPgliteFolderVersion(databaseDir, dataDir);
     const fresh = !existsSync(databaseDir) || readdirSync(databaseDir).length === 0;
     let copied = false;
+    // What a first start is doing, said before it takes its time (issue 33).
     if (fresh && template) {
       const unfit = copyTemplate(databaseDir, templateRoot);
       copied = unfit === null;
-      if (unfit) log.info(`Creating the embedded database: a few seconds (${unfit})`);
+      log.info(
+        copied
+          ? `New data folder: the embedded database in ${dataDir} starts from the build's prepared copy (a few seconds, once)`
+          : `New data folder: creating the embedded database in ${dataDir} from scratch, since ${unfit} (PostgreSQL's first start: usually 5 to 60 s, once)`,
+      );
+    } else if (fresh) {
+      log.info(`Creating an empty embedded database in ${dataDir} (PostgreSQL's first start: usually 5 to 60 s)`);
+    } else {
+      log.info(`Opening the embedded database in ${dataDir}`);
     }
     try {
       pg = await PGlite.create(databaseDir, { postgresqlconf: PGLITE_SETTINGS });
