@@ -41,7 +41,7 @@ async function start() {
   log.info(`Starting Review Challenge on ${config.databaseUrl ? 'PostgreSQL' : 'the embedded database'}...`);
   let database;
   try {
-    database = await openDatabase(config);
+    database = await openDatabase(config, { say: (line) => log.info(line) });
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof IncompatibleDataDirError) fail(error.message);
     throw error;

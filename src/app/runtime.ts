@@ -33,9 +33,14 @@ const HOLDER_KEY = Symbol.for('review-challenge.runtime');
 type Holder = { runtime?: Promise<Runtime> };
 const holder: Holder = ((globalThis as Record<symbol, Holder>)[HOLDER_KEY] ??= {});
 
-/** `template: false` opens a new embedded database empty, not migrated (a restore's target). */
-export async function openDatabase(config: Config, { template = true }: { template?: boolean } = {}): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, { prepare: config.databasePrepare }) : openPgliteFolder(config.dataDir, { template });
+/**
+ * `template: false` opens a new embedded database empty, not migrated (a restore's target). `say`
+ * hears what the embedded database's start is doing (the server's start logs it).
+ */
+export async function openDatabase(config: Config, { template = true, say }: { template?: boolean; say?: (line: string) => void } = {}): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { prepare: config.databasePrepare })
+    : openPgliteFolder(config.dataDir, { template, ...(say ? { say } : {}) });
 }
 
 export async function createRuntime(config: Config, database: Database): Promise<Runtime> {

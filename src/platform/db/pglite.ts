@@ -9,7 +9,7 @@ import { keepStatementsPrepared } from './pglite-statements.ts';
 import { copyTemplate } from './pglite-template.ts';
 import { checkPgliteFolderVersion } from './pglite-version.ts';
 import * as schema from './schema.ts';
-import { log, logError } from '../log/log.ts';
+import { logError } from '../log/log.ts';
 
 /** Wraps an open PGlite (a folder, in-memory, or a clone) as a Database. */
 export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Database {
@@ -135,7 +135,17 @@ export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'random_page_cost = 1.1
  */
 export async function openPgliteFolder(
   dataDir: string,
-  { template = true, templateRoot }: { template?: boolean /** Another template, for tests. */; templateRoot?: string } = {},
+  {
+    template = true,
+    templateRoot,
+    say,
+  }: {
+    template?: boolean;
+    /** Another template, for tests. */
+    templateRoot?: string;
+    /** Told what a start is doing before it takes its time: the server's start passes its log; a CLI or a test, nothing. */
+    say?: (line: string) => void;
+  } = {},
 ): Promise<Database> {
   process.umask(0o077);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -152,15 +162,15 @@ export async function openPgliteFolder(
     if (fresh && template) {
       const unfit = copyTemplate(databaseDir, templateRoot);
       copied = unfit === null;
-      log.info(
+      say?.(
         copied
           ? `New data folder: the embedded database in ${dataDir} starts from the build's prepared copy (a few seconds, once)`
           : `New data folder: creating the embedded database in ${dataDir} from scratch, since ${unfit} (PostgreSQL's first start: usually 5 to 60 s, once)`,
       );
     } else if (fresh) {
-      log.info(`Creating an empty embedded database in ${dataDir} (PostgreSQL's first start: usually 5 to 60 s)`);
+      say?.(`Creating an empty embedded database in ${dataDir} (PostgreSQL's first start: usually 5 to 60 s)`);
     } else {
-      log.info(`Opening the embedded database in ${dataDir}`);
+      say?.(`Opening the embedded database in ${dataDir}`);
     }
     try {
       pg = await PGlite.create(databaseDir, { postgresqlconf: PGLITE_SETTINGS });
