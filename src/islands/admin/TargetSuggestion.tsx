@@ -5,7 +5,7 @@ import { SUGGESTED_REVIEWS_PER_TEAM, suggestedTarget } from '#shared/target.ts';
 import { adminRequest } from './admin-api.ts';
 
 interface Props {
-  /** The target input's id: the team count is read again whenever it takes the focus. */
+  /** The target input's id: the team count is read again whenever it takes the focus (and at each in-page link). */
   inputId: string;
   /** What the input holds now. */
   value: string;
@@ -20,7 +20,7 @@ const countedTeams = (teams: Team[]) => teams.filter((t) => !isUnknownTeamName(t
 /**
  * Under "target reviews" (issue 33, item 9): a target suggested from the workspace's teams, with a
  * button that sets it. The teams are read when the card loads and again when the target field is
- * entered, so a team added in Team Management a moment ago counts.
+ * entered or a link within the page is followed, so a team added in Team Management a moment ago counts.
  */
 export function TargetSuggestion({ inputId, value, busy, onUse }: Props) {
   const [teams, setTeams] = useState<number | null>(null);
@@ -36,7 +36,12 @@ export function TargetSuggestion({ inputId, value, busy, onUse }: Props) {
     void read();
     const input = document.getElementById(inputId);
     input?.addEventListener('focus', read);
-    return () => input?.removeEventListener('focus', read);
+    // The checklist's "Set the target" is a link within the page: following it counts a team added a moment ago.
+    window.addEventListener('hashchange', read);
+    return () => {
+      input?.removeEventListener('focus', read);
+      window.removeEventListener('hashchange', read);
+    };
   }, [inputId]);
 
   if (teams === null) return null;
