@@ -1,166 +1,194 @@
-// Issue 12's promise, tried as a new owner would: a fresh server with nothing configured (what
-// `npm start` runs: no PUBLIC_URL, no SMTP, no DEFAULT_PLAN), from the landing page's Team card to a
-// logged request and a test review celebrated on the wallboard, with no terminal step. The set-up
-// checklist ticks each step as it is done.
+// Issue 12's promise and issue 33's walk-through, as a new owner takes it on a fresh server with
+// nothing configured (what `npm start` runs: no PUBLIC_URL, no SMTP, no DEFAULT_PLAN), with no
+// terminal step, the set-up checklist ticking each step as it is done: the pricing card, registration with the address suggested
+// from the business name, every checklist step through its own link, a first request while email is
+// not set up, the TV link opened at 1920x1080, and a test review celebrated there with the reviewer
+// named as the setting says. It counts the owner's clicks (a choice in a list is one) and the time:
+// the run's own time with instant typing, plus the typing at 5 characters a second, worked out from
+// the characters typed instead of waited through. Both are printed; docs/benchmarks.md records them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
 import { withServerStarts } from '../helpers/deadlines.ts';
 
-describe.skipIf(!browserAvailable)('first run on a fresh server', () => {
+const MAX_CLICKS = 30;
+const TYPING_CHARACTERS_A_SECOND = 5;
+
+describe.skipIf(!browserAvailable)('the first fifteen minutes, walked through', () => {
   let server: ServerProcess;
   let browser: LaunchedBrowser;
-  const dataDir = mkdtempSync(join(tmpdir(), 'rc-first-run-'));
+  /** The office TV: a browser of its own, never signed in. */
+  let tvBrowser: LaunchedBrowser;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rc-first-minutes-'));
 
   beforeAll(async () => {
     const port = String(await freePort());
     const env: Record<string, string> = { PORT: port, DATA_DIR: dataDir };
-    for (const key of ['PUBLIC_URL', 'SMTP_URL', 'DEFAULT_PLAN', 'DATABASE_URL', 'APP_SECRET', 'TRIAL_DAYS']) env[key] = '';
+    for (const key of ['PUBLIC_URL', 'SMTP_URL', 'DEFAULT_PLAN', 'DATABASE_URL', 'APP_SECRET', 'TRIAL_DAYS', 'CONTACT_EMAIL']) env[key] = '';
     const started = spawnServer(env);
     server = started;
-    [, browser] = await Promise.all([started.ready(), launchBrowser()]);
+    [, browser, tvBrowser] = await Promise.all([started.ready(), launchBrowser(), launchBrowser({ viewport: { width: 1920, height: 1080 } })]);
   }, withServerStarts(1));
   afterAll(async () => {
     await browser?.close();
+    await tvBrowser?.close();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const step = (page: Page, id: string) => page.locator(`[data-testid="setup-checklist"] [data-step="${id}"]`).first();
-  // Deadlines, not speed checks: the server is a separate process sharing the CPU with other test files.
-  const waitDone = (page: Page, id: string) => step(page, id).and(page.locator('[data-done="yes"]')).waitFor({ timeout: 20_000 });
+  it(`takes a new owner from the pricing card to a review celebrated on the TV in at most ${MAX_CLICKS} clicks`, async () => {
+    let clicks = 0;
+    let typed = 0;
+    const click = async (target: Locator) => {
+      clicks++;
+      await target.click();
+    };
+    const choose = async (select: Locator, label: string) => {
+      clicks++;
+      await select.selectOption({ label });
+    };
+    const type = async (field: Locator, text: string) => {
+      typed += text.length;
+      await field.fill(text);
+    };
+    const step = (page: Page, id: string) => page.locator(`[data-testid="setup-checklist"] [data-step="${id}"]`).first();
+    // Deadlines, not speed checks: the server is a separate process sharing the CPU with other test files.
+    const waitDone = (page: Page, id: string) => step(page, id).and(page.locator('[data-done="yes"]')).waitFor({ timeout: 20_000 });
+    const stepLink = (page: Page, id: string, name: string) => step(page, id).getByRole('link', { name });
+    const inView = async (page: Page, target: Locator) => {
+      const box = await target.boundingBox();
+      const viewport = page.viewportSize()!;
+      return box !== null && box.y >= 0 && box.y + Math.min(box.height, 80) <= viewport.height;
+    };
 
-  it('goes from the Team card to a celebrated test review, the checklist ticking each step', async () => {
+    const began = Date.now();
     const page = await browser.context.newPage();
     await page.goto(server.url + '/');
-    await page.locator('#pricing').getByRole('link', { name: 'Start free' }).nth(1).click();
+    await click(page.locator('#pricing').getByRole('link', { name: 'Start free' }).nth(1));
     await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('plan') === 'team');
     await waitForIslands(page);
     expect(await page.getByText('Start your 14-day Team trial.').isVisible()).toBe(true);
 
-    const slug = `first-run-${Date.now().toString(36)}`;
-    await page.getByLabel('Dashboard URL').fill(slug);
-    await page.getByLabel('Business Name').fill('Harbourside Dental');
-    await page.getByLabel('Admin Email').fill('owner@harbourside.example');
-    await page.getByLabel('Staff Password', { exact: true }).fill('staff-pass');
-    await page.getByLabel('Confirm Staff Password').fill('staff-pass');
-    await page.getByLabel('Admin Panel Password', { exact: true }).fill('admin-pass');
-    await page.getByLabel('Confirm Admin Password').fill('admin-pass');
-    await page.getByRole('button', { name: 'Create Dashboard' }).click();
-    await page.waitForURL((url) => url.pathname === `/${slug}`, { timeout: 30_000 });
+    // The address is suggested from the business name as it is typed.
+    await type(page.getByLabel('Business Name'), 'Harbourside Dental');
+    await expect.poll(() => page.getByLabel('Dashboard URL').inputValue()).toBe('harbourside-dental');
+    await type(page.getByLabel('Admin Email'), 'owner@harbourside.example');
+    await type(page.getByLabel('Staff Password', { exact: true }), 'staff-pass');
+    await type(page.getByLabel('Confirm Staff Password'), 'staff-pass');
+    await type(page.getByLabel('Admin Panel Password', { exact: true }), 'admin-pass');
+    await type(page.getByLabel('Confirm Admin Password'), 'admin-pass');
+    await click(page.getByRole('button', { name: 'Create Dashboard' }));
+    await page.waitForURL((url) => url.pathname === '/harbourside-dental', { timeout: 30_000 });
     await waitForIslands(page);
-
     // The new owner sees what to do next, and where everything is.
-    const checklist = page.getByTestId('setup-checklist');
-    expect(await checklist.textContent()).toContain('0 of 7 steps done');
+    expect(await page.getByTestId('setup-checklist').textContent()).toContain('0 of 7 steps done');
     expect(await page.getByTestId('no-reviews-yet').isVisible()).toBe(true);
     const nav = page.getByRole('navigation', { name: 'Workspace' });
     for (const place of ['Wallboard', 'Log Request', 'Report', 'Leaderboard', 'Reviews', 'Admin'])
       expect(await nav.getByRole('link', { name: place }).isVisible()).toBe(true);
 
-    // The admin panel, through the navigation bar.
-    await nav.getByRole('link', { name: 'Admin' }).click();
-    // Islands are awaited on the admin page itself: on the wallboard they are already there.
-    await page.waitForURL((url) => url.pathname === `/${slug}/admin`, { timeout: 30_000 });
+    // Every step through its own link: the first goes through the admin password and lands on its card.
+    await click(page.getByTestId('setup-checklist').getByRole('link', { name: 'Add teams' }).first());
+    await page.waitForURL((url) => url.pathname === '/harbourside-dental/admin', { timeout: 30_000 });
     await waitForIslands(page);
-    await page.getByLabel('Admin password').fill('admin-pass');
-    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-    await page.getByRole('heading', { name: 'Team Management' }).waitFor({ timeout: 30_000 });
+    await type(page.getByLabel('Admin password'), 'admin-pass');
+    await click(page.getByRole('button', { name: 'Access Admin Panel' }));
+    const teamName = page.getByLabel('Team name');
+    await teamName.waitFor({ timeout: 30_000 });
     await waitForIslands(page);
-
-    await page.getByLabel('Team name').fill('Front Desk');
-    await page.getByRole('button', { name: 'Create Team' }).click();
+    await expect.poll(() => inView(page, teamName), { timeout: 10_000 }).toBe(true);
+    await type(teamName, 'Front Desk');
+    await click(page.getByRole('button', { name: 'Create Team' }));
     await waitDone(page, 'teams');
 
-    // Issue 33, item 9: the target, suggested from the teams where it is set, and ticked once saved.
-    await expect.poll(() => step(page, 'target').textContent(), { timeout: 20_000 }).toContain('about 30 is a good first target');
-    const target = page.getByLabel('target reviews', { exact: true });
-    await target.focus();
+    await click(stepLink(page, 'target', 'Set the target'));
     const suggestion = page.getByTestId('target-suggestion');
-    await expect.poll(() => suggestion.textContent()).toContain('Suggested for your 1 team: 30 reviews');
-    await suggestion.getByRole('button', { name: 'Use 30' }).click();
-    await expect.poll(() => target.inputValue()).toBe('30');
+    await expect.poll(() => inView(page, suggestion), { timeout: 10_000 }).toBe(true);
+    await click(suggestion.getByRole('button', { name: 'Use 30' }));
     await waitDone(page, 'target');
-    expect(await suggestion.textContent()).toContain('In use');
 
-    const link = page.getByLabel('google review link');
-    await link.fill('https://g.page/r/harbourside/review');
-    await link.blur();
+    await click(stepLink(page, 'review_link', 'Add the link'));
+    const reviewLink = page.getByLabel('google review link');
+    await expect.poll(() => inView(page, reviewLink), { timeout: 10_000 }).toBe(true);
+    await type(reviewLink, 'https://g.page/r/harbourside/review');
+    await reviewLink.press('Tab');
     await waitDone(page, 'review_link');
 
-    const newTemplate = page.getByRole('form', { name: 'New email template' });
-    await newTemplate.getByLabel('Template name').fill('Thank you');
-    await newTemplate.getByLabel('Subject').fill('How did we do, {firstName}?');
-    // The body is written in the rich-text editor; a placeholder goes in at the cursor from its button.
-    const body = newTemplate.getByRole('textbox', { name: 'Email body' });
-    await body.click();
-    await page.keyboard.type('Hi ');
-    await newTemplate.getByRole('button', { name: 'Customer first name' }).click();
-    await page.keyboard.type(', thanks for visiting ');
-    await newTemplate.getByRole('button', { name: 'Business name' }).click();
-    await page.keyboard.type('.');
-    expect(await body.textContent()).toBe('Hi {firstName}, thanks for visiting {companyName}.');
-    await newTemplate.getByRole('button', { name: 'Create Template' }).click();
+    await click(stepLink(page, 'email_template', 'Write it'));
+    const ready = page.getByTestId('ready-templates');
+    await expect.poll(() => inView(page, ready), { timeout: 10_000 }).toBe(true);
+    await click(page.getByRole('button', { name: 'Add Friendly thank-you' }));
     await waitDone(page, 'email_template');
-    // The edit dialog opens the saved body in the same editor.
-    await page.getByRole('button', { name: 'Edit Thank you' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Email Template' });
-    await expect.poll(() => dialog.getByRole('textbox', { name: 'Email body' }).textContent()).toBe('Hi {firstName}, thanks for visiting {companyName}.');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    await page.getByRole('button', { name: 'Use copy-the-link mode' }).click();
+    await click(page.getByRole('button', { name: 'Use copy-the-link mode' }));
     await waitDone(page, 'email_delivery');
 
-    await page.getByLabel('Screen name').fill('Reception TV');
-    await page.getByRole('button', { name: 'Create link' }).click();
+    await click(stepLink(page, 'tv_link', 'Create a TV link'));
+    const screenName = page.getByLabel('Screen name');
+    await expect.poll(() => inView(page, screenName), { timeout: 10_000 }).toBe(true);
+    await type(screenName, 'Reception TV');
+    await click(page.getByRole('button', { name: 'Create link' }));
+    const tvLink = (await page.getByTestId('share-link').textContent())!.trim();
     await waitDone(page, 'tv_link');
 
-    // Staff log a request: the email cannot go, so the customer's link is there to copy at once.
-    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Log Request' }).click();
-    await page.waitForURL((url) => url.pathname === `/${slug}/review-request`, { timeout: 30_000 });
+    // A first request while the server sends no email: the toast says so and the link to copy is in view.
+    await click(page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Log Request' }));
+    await page.waitForURL((url) => url.pathname === '/harbourside-dental/review-request', { timeout: 30_000 });
     await waitForIslands(page);
-    await page.getByLabel('Staff First Name').fill('Tom');
-    await page.getByLabel('Staff Email').fill('tom@harbourside.example');
-    await page.getByLabel('Team').selectOption({ label: 'Front Desk' });
-    await page.getByLabel('Customer Email').fill('jane@example.com');
-    await page.getByLabel('Customer First Name').fill('Jane');
-    await page.getByLabel('Customer Last Name').fill('Citizen');
-    await page.getByLabel('Email Template').selectOption({ label: 'Thank you' });
-    await page.getByRole('button', { name: 'Log Review Request' }).click();
+    await type(page.getByLabel('Staff First Name'), 'Tom');
+    await type(page.getByLabel('Staff Email'), 'tom@harbourside.example');
+    await choose(page.getByLabel('Team'), 'Front Desk');
+    await type(page.getByLabel('Customer Email'), 'jane@example.com');
+    await type(page.getByLabel('Customer First Name'), 'Jane');
+    await type(page.getByLabel('Customer Last Name'), 'Citizen');
+    await choose(page.getByLabel('Email Template'), 'Friendly thank-you');
+    await click(page.getByRole('button', { name: 'Log Review Request' }));
+    await expect.poll(() => page.getByText('Logged: email not sent, copy the link below').isVisible(), { timeout: 10_000 }).toBe(true);
     const unsent = page.getByTestId('unsent-email');
-    await unsent.waitFor({ timeout: 10_000 });
-    const reviewLink = await unsent.getByLabel("Customer's review link").inputValue();
-    expect(reviewLink).toMatch(new RegExp(`^${server.url}/r/`));
+    await expect.poll(() => inView(page, unsent), { timeout: 10_000 }).toBe(true);
 
-    // The wallboard, open in another tab, celebrates the test review sent from the admin panel.
-    const wallboard = await browser.context.newPage();
-    await wallboard.goto(`${server.url}/${slug}`);
-    await waitForIslands(wallboard);
-    await expect.poll(() => wallboard.getByText('Live', { exact: true }).isVisible()).toBe(true);
-    await page.goto(`${server.url}/${slug}/admin`);
+    // The office TV: the link opened in its browser, no sign-in.
+    const tv = await tvBrowser.context.newPage();
+    await tv.goto(tvLink);
+    await waitForIslands(tv);
+    await expect.poll(() => tv.getByText('Live', { exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+
+    // The last step, from the checklist on the admin panel: the TV celebrates the reviewer by first name and initial.
+    await click(page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Admin' }));
+    await page.waitForURL((url) => url.pathname === '/harbourside-dental/admin', { timeout: 30_000 });
     await waitForIslands(page);
-    await page.getByLabel('Reviewer name').fill('Jane Citizen');
-    await page.getByLabel('Comment').fill('Lovely visit, thank you!');
-    await page.getByRole('button', { name: 'Submit Test Review' }).click();
-    await wallboard.getByTestId('celebration-overlay').waitFor({ state: 'visible' });
+    await click(stepLink(page, 'test_review', 'Send a test review'));
+    const reviewer = page.getByLabel('Reviewer name');
+    await expect.poll(() => inView(page, reviewer), { timeout: 10_000 }).toBe(true);
+    await type(reviewer, 'Jane Citizen');
+    await type(page.getByLabel('Comment'), 'Lovely visit, thank you!');
+    await click(page.getByRole('button', { name: 'Submit Test Review' }));
+    const overlay = tv.getByTestId('celebration-overlay');
+    await overlay.waitFor({ state: 'visible', timeout: 20_000 });
+    // For a person to look at: the office TV at 1920x1080 as the review lands, once the celebration has faded in.
+    await expect.poll(() => overlay.evaluate((element) => getComputedStyle(element).opacity), { timeout: 10_000 }).toBe('1');
+    await tv.screenshot({ path: join(tmpdir(), 'rc-first-minutes-tv-1920.png') });
+    expect(await overlay.textContent()).toContain('Jane C. left a 5-star review');
+    expect(await overlay.textContent()).not.toContain('Citizen');
     await waitDone(page, 'test_review');
+    const ranMs = Date.now() - began;
     expect(await page.getByTestId('setup-checklist').textContent()).toContain('7 of 7 steps done');
-    await wallboard.reload();
-    await waitForIslands(wallboard);
-    expect(await wallboard.getByTestId('setup-checklist').count()).toBe(0);
-    expect(await wallboard.getByTestId('total-count').textContent()).toBe('1');
+    // Done: the owner's wallboard no longer shows the checklist it opened with, and counts the review.
+    await page.goto(`${server.url}/harbourside-dental`);
+    await waitForIslands(page);
+    expect(await page.getByTestId('setup-checklist').count()).toBe(0);
+    expect(await page.getByTestId('total-count').textContent()).toBe('1');
 
-    // The server's log of this whole browser run (issue 14): JSON lines, none of the secrets typed or
-    // set along the way.
-    const lines = server.stdout().split('\n').filter(Boolean);
-    expect(lines.length).toBeGreaterThan(20);
-    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: expect.any(String), time: expect.any(String), msg: expect.any(String) });
-    const session = (await browser.context.cookies()).find((c) => c.name === 'rc_session')?.value;
-    const token = reviewLink.split('/r/')[1]!;
-    for (const secret of ['staff-pass', 'admin-pass', 'jane@example.com', session!, token]) expect(server.output()).not.toContain(secret);
-  }, 120_000);
+    const typingMs = (typed / TYPING_CHARACTERS_A_SECOND) * 1000;
+    const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+    console.log(
+      `First fifteen minutes: ${clicks} clicks, ${typed} characters typed; ${minutes(ranMs + typingMs)} with typing at ` +
+        `${TYPING_CHARACTERS_A_SECOND} characters a second (${minutes(ranMs)} of it the run itself, on a test machine)`,
+    );
+    expect(clicks).toBeLessThanOrEqual(MAX_CLICKS);
+  });
 });
