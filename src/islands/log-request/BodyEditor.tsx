@@ -90,7 +90,7 @@ export function BodyEditor({
       {!editor && (
         <div aria-hidden={failed ? undefined : true} class="overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm">
           <div class="h-[42px] border-b border-slate-300 bg-slate-50" />
-          <div class={`flex ${loadingHeight} items-start p-3 text-sm text-slate-400`}>
+          <div class={`flex ${loadingHeight} items-start p-3 text-sm text-slate-600`}>
             {failed ? 'The editor could not load. Reload the page to try again.' : 'Loading editor…'}
           </div>
         </div>
