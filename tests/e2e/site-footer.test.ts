@@ -2,7 +2,6 @@
 // terms, and a way to reach whoever runs the server (CONTACT_EMAIL), or says honestly that there is
 // none; "Book a walkthrough" is offered only where someone can be written to, the demo otherwise.
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -14,7 +13,9 @@ import { startApp, type TestApp } from '../helpers/app.ts';
 import { blockingViolations, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { insertRequest } from '../helpers/seed-requests.ts';
 
-const SHOTS = join(tmpdir(), 'rc-site-footer');
+// Screenshots for a person to look at, saved only when SCREENSHOT_DIR is set (a full-page PNG at each
+// width costs the suite time every run): SCREENSHOT_DIR=/tmp/shots npx vitest run --project e2e tests/e2e/site-footer.test.ts
+const SHOTS = process.env.SCREENSHOT_DIR ? join(process.env.SCREENSHOT_DIR, 'rc-site-footer') : null;
 const CONTACT = 'hello@reviews.example';
 
 /** A customer's review page (/r/{token}) of a new workspace's request. */
@@ -52,7 +53,7 @@ describe.skipIf(!browserAvailable)('the site footer, with no contact address set
   let browser: LaunchedBrowser;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   });
   afterAll(async () => {
@@ -71,7 +72,7 @@ describe.skipIf(!browserAvailable)('the site footer, with no contact address set
         expect(await links.getByTestId('site-contact').textContent(), path).toContain('No contact address is published for this server');
         expect(await page.locator('a[href^="mailto:"]').count(), `${path}: no dead contact link`).toBe(0);
         const name = path.startsWith('/r/') && path !== '/r/no-such-token' ? 'review-page' : path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
-        await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+        if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
         const found = await blockingViolations(page, '[data-testid="site-links"]');
         expect(found, `axe on the site links of ${path} at ${width} px:\n${found.join('\n')}`).toEqual([]);
       }
@@ -100,7 +101,7 @@ describe.skipIf(!browserAvailable)('the site footer, with no contact address set
         const res = await page.goto(app.url + path);
         expect(res?.status(), path).toBe(200);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        await page.screenshot({ path: join(SHOTS, `${path.slice(1)}-${width}.png`), fullPage: true });
+        if (SHOTS) await page.screenshot({ path: join(SHOTS, `${path.slice(1)}-${width}.png`), fullPage: true });
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} fits ${width} px`).toBe(true);
         const found = await blockingViolations(page);
         expect(found, `axe on ${path} at ${width} px:\n${found.join('\n')}`).toEqual([]);
@@ -161,7 +162,7 @@ describe.skipIf(!browserAvailable)('the site footer, with CONTACT_EMAIL set', ()
       expect(await walkthrough.getAttribute('href')).toBe(`mailto:${CONTACT}?subject=A%20walkthrough%20of%20Review%20Challenge`);
       expect(await footer.getByText('Walk through the demo').count()).toBe(0);
       await footer.scrollIntoViewIfNeeded();
-      await footer.screenshot({ path: join(SHOTS, `landing-footer-${width}.png`) });
+      if (SHOTS) await footer.screenshot({ path: join(SHOTS, `landing-footer-${width}.png`) });
       const found = await blockingViolations(page, 'footer');
       expect(found, `axe on the landing footer at ${width} px:\n${found.join('\n')}`).toEqual([]);
     }
