@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from '#domain/workspace/auth/session.ts';
 import { ADMIN_SECTIONS } from '#shared/admin-sections.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { blockingViolations, browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
+import { browserAvailable, launchBrowser, waitForIslands, type LaunchedBrowser } from '../helpers/browser.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
 
 /** The sticky section menu's height and then some: a landed heading sits just under it. */
@@ -148,18 +148,5 @@ describe.skipIf(!browserAvailable)('the admin panel in sections, with deep links
     });
   }
 
-  it('has no serious or critical axe finding, desktop and phone', async () => {
-    const { client, workspace } = await signUpAdmin(app);
-    await browser.context.clearCookies();
-    await browser.context.addCookies([{ name: SESSION_COOKIE, value: client.cookie(SESSION_COOKIE)!, url: app.url }]);
-    const page = await browser.context.newPage();
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${app.url}/${workspace.slug}/admin#teams`);
-      await waitForIslands(page);
-      const found = await blockingViolations(page);
-      expect(found, `axe at ${width} px:\n${found.join('\n')}`).toEqual([]);
-    }
-    await page.close();
-  });
+  // axe over the whole admin panel, its section menu and headings included, at 1280 and 390 px: tests/e2e/plain-words.test.ts.
 });
