@@ -9,12 +9,13 @@
 //   --rounds N    rounds (default 5)
 //   --flood N     registrations per round (default 40)
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { freePort, spawnServer } from '../tests/helpers/server-process.ts';
+import { loadAverage } from './lib/bench-run.ts';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string' }, flood: { type: 'string' } } });
 const ROUNDS = Number(args.rounds ?? 5);
@@ -41,11 +42,7 @@ try {
     console.log(`round ${round}: sign-in ${took.toFixed(0)} ms during ${FLOOD} registrations (flood done in ${floodMs.toFixed(0)} ms)`);
   }
   const sorted = [...signInMs].sort((a, b) => a - b);
-  console.log(
-    `sign-in: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms; load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`sign-in: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms; load average ${loadAverage()}`);
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -27,7 +27,7 @@
 // that it can be compared with the servers'.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -36,7 +36,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { STREAMS_PER_KIOSK_LINK } from '#web/live/stream.ts';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { freePort, spawnServer } from '../tests/helpers/server-process.ts';
-import { benchCleanup, intOption } from './lib/bench-run.ts';
+import { benchCleanup, intOption, loadAverage } from './lib/bench-run.ts';
 
 type Mode = 'single' | 'pg' | 'two';
 type Server = ReturnType<typeof spawnServer>;
@@ -479,12 +479,7 @@ async function run(mode: Mode): Promise<Result> {
 }
 
 // ---- main ---------------------------------------------------------------------------------------
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-console.log(`Load average before: ${load()} (the figures depend on what else the machine is running)`);
+console.log(`Load average before: ${loadAverage()} (the figures depend on what else the machine is running)`);
 const results: Result[] = [];
 let exitCode = 0;
 try {
@@ -564,7 +559,7 @@ if (results.length) {
     if (r.serverErrors.length) console.log(`${name}: server log lines that look like errors:\n  ${r.serverErrors.slice(0, 10).join('\n  ')}`);
     if (r.missed > 0 || r.failedStreams > 0) exitCode = 1;
   }
-  console.log(`Load average after: ${load()}`);
+  console.log(`Load average after: ${loadAverage()}`);
   if (exitCode) console.error('\nSome deliveries were missed or some streams failed.');
 }
 if (results.length < MODES.length) exitCode = 1;

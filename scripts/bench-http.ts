@@ -16,13 +16,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { freePort, spawnServer } from '../tests/helpers/server-process.ts';
+import { loadAverage } from './lib/bench-run.ts';
 
 const { values: args } = parseArgs({
   options: { connections: { type: 'string' }, seconds: { type: 'string' }, rounds: { type: 'string' }, encoding: { type: 'string' }, only: { type: 'string' } },
@@ -35,10 +36,6 @@ const ACCEPT = ENCODING === 'identity' ? 'identity' : ENCODING === 'gzip' ? 'gzi
 const POSTGRES_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
 const MODES = (['embedded', 'postgres'] as const).filter((m) => (m === 'postgres' ? POSTGRES_URL !== '' : true) && (!args.only || args.only === m));
 const ROOT = new URL('..', import.meta.url).pathname;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 interface Target {
   url: string;
@@ -175,7 +172,7 @@ async function benchMode(mode: 'embedded' | 'postgres') {
       { label: '/{slug}', path: `/${workspace.slug}`, product: productTarget },
       { label: '/', path: '/', product: anonymous },
     ];
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     console.log(
       `\n${mode === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, Accept-Encoding "${ACCEPT}"; load average ${loadBefore}`,
     );
@@ -212,7 +209,7 @@ async function benchMode(mode: 'embedded' | 'postgres') {
           `   ratio ${(row.product / row.baseline).toFixed(2)}`,
       );
     }
-    console.log(`load average after: ${load()}`);
+    console.log(`load average after: ${loadAverage()}`);
     return results;
   } catch (error) {
     // Say which side went away, and why.

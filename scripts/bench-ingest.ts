@@ -21,7 +21,6 @@
 // (default both).
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -36,6 +35,7 @@ import { startJobQueue } from '#platform/jobs/queue.ts';
 import { setLogLevel } from '#platform/log/log.ts';
 import { ingestReview } from '#domain/reviews/ingest.ts';
 import { keyedRequests, unitWorkspace } from '#testing/unit-data.ts';
+import { loadAverage } from './lib/bench-run.ts';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string' }, reviews: { type: 'string' }, warmup: { type: 'string' }, database: { type: 'string' } },
@@ -192,9 +192,5 @@ for (const requests of REQUEST_COUNTS) {
     }
   }
 }
-console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average ${loadAverage()}`);
 console.table(results);

@@ -13,7 +13,7 @@
 // others; --dashboard-only skips the idle part.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,7 @@ import { PGLITE_SETTINGS, pgliteDatabase } from '#platform/db/pglite.ts';
 import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
 import { startCommand, type StartCommand } from './lib/start-flags.ts';
 import { seedDashboardWorkspace } from './lib/dashboard-seed.ts';
+import { loadAverage } from './lib/bench-run.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -140,22 +141,14 @@ if (process.argv[2] === '--dashboard-child') {
   const described = [...Object.entries(start.env).map(([k, v]) => `${k}=${v}`), ...start.flags].join(' ') || 'none';
   const root = mkdtempSync(join(tmpdir(), 'rc-bench-memory-'));
   try {
-    console.log(
-      `load average ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}; started with: ${described}`,
-    );
+    console.log(`load average ${loadAverage()}; started with: ${described}`);
     if (!args['dashboard-only']) console.log(await idleRss('embedded', start, { DATA_DIR: join(root, 'data') }));
     if (args.restart) console.log(await idleRss('embedded, started again on the same folder', start, { DATA_DIR: join(root, 'data') }));
     const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
     if (url && !args['dashboard-only'])
       console.log(await idleRss('PostgreSQL', start, { DATABASE_URL: url, APP_SECRET: 'bench-memory-secret-bench-memory-secret-0123' }));
     for (const line of await dashboardLoads(root, start)) console.log(line);
-    console.log(
-      `load average ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average ${loadAverage()}`);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -4,24 +4,20 @@
 // statements prepared and not (src/platform/db/postgres.ts); 50 dashboard loads a round, 10 rounds
 // alternating, after a warm-up round each; the median ms a load.
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { loadDashboard } from '#domain/game/dashboard.ts';
 import { openPostgres } from '#platform/db/postgres.ts';
 import { seedDashboardWorkspace } from './lib/dashboard-seed.ts';
+import { loadAverage } from './lib/bench-run.ts';
 
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!url) throw new Error('Set TEST_DATABASE_URL or DATABASE_URL');
 const schema = `bench_prepare_${randomBytes(4).toString('hex')}`;
 const admin = postgres(url, { max: 1, onnotice: () => {} });
 await admin.unsafe(`CREATE SCHEMA ${schema}`);
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 try {
-  console.log(`load average ${load()}`);
+  console.log(`load average ${loadAverage()}`);
   const seed = openPostgres(url, { searchPath: schema, max: 1 });
   const workspace = await seedDashboardWorkspace(seed, 500);
   await seed.close();
@@ -38,7 +34,7 @@ try {
     console.log(`dashboard load, DATABASE_PREPARE=${v.prepare}: ${median(v.rounds).toFixed(2)} ms (${v.rounds.map((x) => x.toFixed(1)).join(', ')})`);
     await v.database.close();
   }
-  console.log(`load average ${load()}`);
+  console.log(`load average ${loadAverage()}`);
 } finally {
   await admin.unsafe(`DROP SCHEMA ${schema} CASCADE`);
   await admin.end();

@@ -25,7 +25,7 @@
 // while it shows. Left out: how long real Google takes to publish, and Pub/Sub's own delivery.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
@@ -38,7 +38,7 @@ import { launchBrowser, waitForIslands } from '../tests/helpers/browser.ts';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { connectGoogle, googleEnv } from '../tests/helpers/google.ts';
 import { freePort, spawnServer } from '../tests/helpers/server-process.ts';
-import { benchCleanup, intOption } from './lib/bench-run.ts';
+import { benchCleanup, intOption, loadAverage } from './lib/bench-run.ts';
 
 type Mode = 'pglite' | 'two';
 type Server = ReturnType<typeof spawnServer>;
@@ -287,12 +287,7 @@ async function run(mode: Mode): Promise<Result> {
 }
 
 // ---- main ---------------------------------------------------------------------------------------
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-console.log(`Load average before: ${load()} (the figures depend on what else the machine is running)`);
+console.log(`Load average before: ${loadAverage()} (the figures depend on what else the machine is running)`);
 const results: Result[] = [];
 let exitCode = 0;
 try {
@@ -352,7 +347,7 @@ if (results.length) {
     if (r.serverErrors.length) console.log(`${name}: server log lines at error level:\n  ${r.serverErrors.slice(0, 10).join('\n  ')}`);
     if (r.missed > 0) exitCode = 1;
   }
-  console.log(`Load average after: ${load()}`);
+  console.log(`Load average after: ${loadAverage()}`);
   if (exitCode) console.error('\nSome reviews were not celebrated.');
 }
 if (results.length < MODES.length) exitCode = 1;

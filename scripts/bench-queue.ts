@@ -9,7 +9,6 @@
 //
 // Options: --backlog N (BENCH_QUEUE_BACKLOG, default 500).
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,6 +24,7 @@ import { startJobQueue, type JobQueue } from '#platform/jobs/queue.ts';
 import { setLogLevel } from '#platform/log/log.ts';
 import { unitWorkspace } from '#testing/unit-data.ts';
 import { startSmtpSink } from '../tests/fakes/smtp-sink.ts';
+import { loadAverage } from './lib/bench-run.ts';
 
 const { values } = parseArgs({ options: { backlog: { type: 'string' } } });
 const BACKLOG = Number(values.backlog ?? process.env.BENCH_QUEUE_BACKLOG ?? 500);
@@ -130,9 +130,5 @@ if (url) {
     await admin.end();
   }
 }
-console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average ${loadAverage()}`);
 console.table(results);

@@ -66,7 +66,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, request as httpRequest, type Server as HttpServer } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -77,7 +77,7 @@ import { firstNameAndInitial } from '#shared/wallboard-rules.ts';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { freePort } from '../tests/helpers/server-process.ts';
 import { startCommand } from './lib/start-flags.ts';
-import { benchCleanup, intOption } from './lib/bench-run.ts';
+import { benchCleanup, intOption, loadAverage } from './lib/bench-run.ts';
 
 type Mode = 'pg' | 'embedded';
 
@@ -141,10 +141,6 @@ const { cleanups, drain } = benchCleanup(TIMEOUT_S);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nowMs = () => performance.now();
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 function percentile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -635,7 +631,7 @@ async function run(mode: Mode): Promise<Result> {
     let measuredFrom = 0;
     let statsBefore: Awaited<ReturnType<typeof dbStats>> = null;
     let sharedBefore: Reading = new Map();
-    let loadBefore = load();
+    let loadBefore = loadAverage();
 
     for (let k = 0; k < WARMUP + REVIEWS; k++) {
       if (k === WARMUP) {
@@ -648,7 +644,7 @@ async function run(mode: Mode): Promise<Result> {
         }
         statsBefore = await dbStats();
         sharedBefore = readAll({ shared });
-        loadBefore = load();
+        loadBefore = loadAverage();
         groups = await groupsNow();
         reading = readAll(groups);
         Object.assign(first, { groups, reading });
@@ -713,7 +709,7 @@ async function run(mode: Mode): Promise<Result> {
       groups = nextGroups;
       reading = nextReading;
     }
-    const loadAfter = load();
+    const loadAfter = loadAverage();
     if (PROFILE) console.log(`  measured reviews end at ${process.hrtime.bigint() / 1000n} µs on the monotonic clock`);
     // The whole measured run at once, and in clock ticks as a check of the run times.
     const everyone: Groups = Object.fromEntries(Object.keys(groups).map((g) => [g, [...new Set([...(first.groups[g] ?? []), ...groups[g]!])]]));
@@ -869,7 +865,7 @@ const TITLES: Record<Mode, string> = {
   embedded: 'embedded database, one instance (POST and TV on it)',
 };
 
-console.log(`Load average before: ${load()} (the figures depend on what else the machine is running)`);
+console.log(`Load average before: ${loadAverage()} (the figures depend on what else the machine is running)`);
 console.log(
   `${REQUESTS} open requests, ${WARMUP} warm-up reviews, ${REVIEWS} measured${PROFILE ? ', with --cpu-prof (CPU figures include the profiler)' : ''}`,
 );
@@ -890,5 +886,5 @@ try {
 }
 
 if (results.length < MODES.length) exitCode = 1;
-console.log(`\nLoad average after: ${load()}`);
+console.log(`\nLoad average after: ${loadAverage()}`);
 process.exit(exitCode);

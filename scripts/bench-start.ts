@@ -15,11 +15,12 @@
 // versions on one machine.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { startCommand } from './lib/start-flags.ts';
+import { loadAverage } from './lib/bench-run.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, checkout: { type: 'string' } } });
 const runs = Number(values.runs);
@@ -30,10 +31,6 @@ if (!existsSync(join(checkout, 'node_modules'))) symlinkSync(join(root, 'node_mo
 if (!existsSync(join(checkout, 'dist/server/entry.mjs'))) throw new Error(`${checkout} is not built: run its build first`);
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const start = startCommand(checkout);
 
 interface Start {
@@ -90,7 +87,7 @@ function summary(label: string, starts: Start[]): string {
   ].join('\n');
 }
 
-console.log(`Server start, ${runs} runs each; ${checkout === root ? 'this checkout' : checkout}. Load average before: ${load()}`);
+console.log(`Server start, ${runs} runs each; ${checkout === root ? 'this checkout' : checkout}. Load average before: ${loadAverage()}`);
 const fresh: Start[] = [];
 const restart: Start[] = [];
 for (let i = 0; i < runs; i++) {
@@ -126,4 +123,4 @@ if (postgresUrl) {
 } else {
   console.log('PostgreSQL: skipped (set TEST_DATABASE_URL to measure a start on a new database too)');
 }
-console.log(`Load average after: ${load()}`);
+console.log(`Load average after: ${loadAverage()}`);

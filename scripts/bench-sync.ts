@@ -27,7 +27,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,7 @@ import { parseArgs } from 'node:util';
 import { GCProfiler, getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { loadAverage } from './lib/bench-run.ts';
 
 const CHILD_FLAG = '--bench-sync-child';
 const RESULT_PREFIX = 'BENCH_SYNC_RESULT ';
@@ -406,12 +407,7 @@ async function orchestrate(): Promise<void> {
         resolve({ code, signal, stdout, timedOut });
       });
     });
-
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ');
-  console.log(`Load average before: ${load()} (the figures depend on what else the machine is running)`);
+  console.log(`Load average before: ${loadAverage()} (the figures depend on what else the machine is running)`);
   const results: Result[] = [];
   let exitCode = 0;
   for (const n of sizes) {
@@ -473,7 +469,7 @@ async function orchestrate(): Promise<void> {
         'for the next scavenge. After full GCs: the largest heap a mark-compact during the sync left. Retained: what a full\n' +
         "GC after the sync leaves. RSS is the whole process, PGlite's WebAssembly memory and the worker included.",
     );
-    console.log(`Load average after: ${load()}`);
+    console.log(`Load average after: ${loadAverage()}`);
   }
   if (results.length < sizes.length) exitCode = 1;
   process.exit(exitCode);

@@ -1,6 +1,14 @@
-// What every long benchmark (bench:events, bench:push, bench:review) needs around its measuring: whole
+// What the benchmarks need around their measuring: the machine's load average as they print it, whole
 // numbers from flags or the environment, and clean-up on every way out (the servers, databases and
-// browsers it started are stopped on Ctrl-C, a kill, a failure or its own time limit).
+// browsers a long benchmark started are stopped on Ctrl-C, a kill, a failure or its own time limit).
+import { loadavg } from 'node:os';
+
+/** The load average over 1, 5 and 15 minutes ("0.61 2.42 3.40"): every benchmark prints it beside its figures. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
 
 /** A whole-number option: `--name`, else the environment variable, else the fallback; exits 2 on a bad one. */
 export function intOption(name: string, arg: string | undefined, env: string | undefined, fallback: number, min: number): number {
