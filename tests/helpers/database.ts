@@ -65,3 +65,13 @@ export async function readStoppedFolder<T>(dataDir: string, read: (query: (sql: 
     await pg.close();
   }
 }
+
+/** Reads a PostgreSQL database with `read` on a connection of its own, then closes it: readStoppedFolder's twin for PostgreSQL. */
+export async function readPostgres<T>(url: string, read: (query: (sql: string) => Promise<unknown[]>) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await read(async (text) => [...(await sql.unsafe(text))]);
+  } finally {
+    await sql.end();
+  }
+}

@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_PUSH_PATH } from '#shared/paths.ts';
 import { startFakeGoogle } from '../fakes/google-server.ts';
 import { startFakePubSub } from '../fakes/pubsub-pusher.ts';
 import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
-import { databaseKind, readStoppedFolder, throwawayPostgresDatabase } from '../helpers/database.ts';
+import { databaseKind, readPostgres, readStoppedFolder, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { withServerStarts } from '../helpers/deadlines.ts';
 import { connectGoogle, googleEnv } from '../helpers/google.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
@@ -208,14 +207,7 @@ describe.runIf(databaseKind === 'postgres')('Google pushes across a kill -9, on 
   it(
     'stores every review once, after kill -9 of the instance pushed to while 50 pushes arrive, the other working on, and the redelivery',
     async () => {
-      const read = async () => {
-        const sql = postgres(database.url(), { max: 1, onnotice: () => {} });
-        try {
-          return await storedRows(async (text) => [...(await sql.unsafe(text))]);
-        } finally {
-          await sql.end();
-        }
-      };
+      const read = () => readPostgres(database.url(), storedRows);
       const { counts, report } = await pushesAcrossAKill({ DATABASE_URL: database.url() }, 2, read);
       expect(counts, report).toEqual(NOTHING_WRONG);
     },

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_APP_SECRET } from '../helpers/app.ts';
 import { Client, newWorkspace } from '../helpers/client.ts';
-import { databaseKind, readStoppedFolder, throwawayPostgresDatabase } from '../helpers/database.ts';
+import { databaseKind, readPostgres, readStoppedFolder, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
 import { withServerStarts } from '../helpers/deadlines.ts';
 import { fakeStripeEnv, signStripeEvent, startFakeStripe, stripeEvent, type FakeStripe, type StripeEvent } from '../fakes/stripe-server.ts';
@@ -369,14 +368,7 @@ describe.skipIf(databaseKind !== 'postgres' || !process.env.TEST_DATABASE_URL)('
   it(
     'stores every acknowledged event once and its plan, with one or both instances killed mid-burst and the retries spread over both',
     async () => {
-      const read = async () => {
-        const sql = postgres(database.url(), { max: 1, onnotice: () => {} });
-        try {
-          return await storedRows(async (text) => [...(await sql.unsafe(text))]);
-        } finally {
-          await sql.end();
-        }
-      };
+      const read = () => readPostgres(database.url(), storedRows);
       const { counts, report } = await crashAndReplay({ DATABASE_URL: database.url() }, 2, read);
       expect(counts, report).toEqual(NOTHING_WRONG);
     },
