@@ -12,7 +12,7 @@ import { LongFilesFirst } from './tests/sequencer.ts';
  */
 const COMPILE_CACHE = fileURLToPath(new URL('./node_modules/.cache/node-compile-cache', import.meta.url));
 
-const UNIT_TESTS = ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
+const UNIT_TESTS = ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/fakes/**/*.test.ts', 'tests/sequencer.test.ts'];
 const DATABASE_UNIT_TESTS = 'src/**/*.db.test.ts';
 
 const integrationDatabases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
