@@ -26,6 +26,8 @@ import type { Runtime } from '#platform/runtime.ts';
 const JOBS_STOP_TIMEOUT_MS = 10_000;
 /** Jobs a domain-event consumer takes in one fetch (see where the workers start). */
 const CONSUMER_DRAIN = 10;
+/** Texts handed to Twilio side by side (see where the workers start). */
+const TEXTS_AT_ONCE = 5;
 
 // main.ts runs this module from source while the Astro bundle holds its own copy of it: a global
 // keyed by Symbol.for is what lets both copies share one runtime (and one database) per process.
@@ -90,7 +92,9 @@ export async function createRuntime(config: Config, database: Database): Promise
   await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));
   await jobs.workOne('webhooks', webhooksWorker(runtime), { drain: CONSUMER_DRAIN });
   await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime));
-  await jobs.workOne('sms', smsWorker(runtime));
+  // A backlog of texts (a restart, the end of quiet hours) goes out TEXTS_AT_ONCE at a time, not one a
+  // poll (2 s): side by side, since each waits on Twilio within its own job's deadline.
+  await jobs.workOne('sms', smsWorker(runtime), { drain: TEXTS_AT_ONCE, sideBySide: true });
   const requeued = await requeueUnsentEmails(database.db, jobs);
   if (requeued) log.info({ emails: requeued }, 'Queued again the emails still to be sent');
   const deliveries = await requeueUnsentWebhookDeliveries(database.db, jobs);

@@ -87,7 +87,8 @@ describe.runIf(databaseKind === 'postgres')('text messages through a kill -9, tw
       expect(stored.size).toBe(items.length);
       for (const n of acknowledged) expect(stored.has(phoneOf(n)), `request ${n} was acknowledged but not stored`).toBe(true);
 
-      // Every stored request gets its text, once: the killed instance's jobs expire and are retried. Done
+      // Every stored request gets its text, once: the killed instance's jobs expire (the tests' schedule:
+      // seconds, src/platform/jobs/queue.ts) and are retried. Done
       // when no text is still to be handed to Twilio (a text whose answer was lost is one of those).
       const deadline = Date.now() + 150_000;
       const unsent = async () =>

@@ -114,7 +114,15 @@ export function smsWorker(ctx: SmsWorkerContext, now: () => Date = () => new Dat
     const credentials = await smsCredentials(db, ctx.secretKey, workspaceId);
     if (!credentials) return settle(db, smsId, { status: 'refused', error: 'Text messages are not set up: Twilio is not connected' });
 
-    const account = { apiBase: ctx.config.twilio.apiBase, accountSid: credentials.accountSid, username: credentials.username, password: credentials.password };
+    // A call waits at most a third of the job's expiry (a look-up and a send fit in it): a job still
+    // running after it was on a process that ended.
+    const account = {
+      apiBase: ctx.config.twilio.apiBase,
+      accountSid: credentials.accountSid,
+      username: credentials.username,
+      password: credentials.password,
+      timeoutMs: (ctx.jobs.expiryOf('sms') * 1000) / 3,
+    };
     // An attempt was started and its outcome never stored (the process ended during the call): Twilio
     // may hold the text already. It is looked for before sending again.
     if (text.attempts > 0 && text.error === null) {

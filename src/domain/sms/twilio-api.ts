@@ -5,7 +5,8 @@
 /** Twilio's error for a recipient who replied STOP to this sender. */
 export const TWILIO_UNSUBSCRIBED = 21610;
 
-const SEND_TIMEOUT_MS = 15_000;
+/** How long a call waits for Twilio unless told (the sms job passes a third of its expiry: src/domain/sms/outbox.ts). */
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 export interface TwilioSend {
   apiBase: string;
@@ -17,6 +18,7 @@ export interface TwilioSend {
   from?: string | null;
   messagingServiceSid?: string | null;
   statusCallback?: string | null;
+  timeoutMs?: number;
 }
 
 export type TwilioSendResult =
@@ -38,7 +40,7 @@ export async function sendTwilioMessage(input: TwilioSend, fetchImpl: typeof fet
         accept: 'application/json',
       },
       body: form,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      signal: AbortSignal.timeout(input.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
   } catch (error) {
     return { ok: false, retryable: true, httpStatus: null, code: null, message: `Twilio could not be reached (${(error as Error).message})` };
@@ -66,7 +68,7 @@ export type TwilioLookup = { ok: true; message: { sid: string; status: string } 
  * messages; looking before sending again is what keeps a retry from texting the customer twice.
  */
 export async function findTwilioMessage(
-  input: Pick<TwilioSend, 'apiBase' | 'accountSid' | 'username' | 'password' | 'to' | 'body'> & { since: Date },
+  input: Pick<TwilioSend, 'apiBase' | 'accountSid' | 'username' | 'password' | 'to' | 'body' | 'timeoutMs'> & { since: Date },
   fetchImpl: typeof fetch = fetch,
 ): Promise<TwilioLookup> {
   const query = new URLSearchParams({ To: input.to, PageSize: '50' });
@@ -74,7 +76,7 @@ export async function findTwilioMessage(
   try {
     response = await fetchImpl(`${input.apiBase}/2010-04-01/Accounts/${encodeURIComponent(input.accountSid)}/Messages.json?${query}`, {
       headers: { authorization: `Basic ${Buffer.from(`${input.username}:${input.password}`).toString('base64')}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      signal: AbortSignal.timeout(input.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
   } catch (error) {
     return { ok: false, message: `Twilio could not be reached (${(error as Error).message})` };

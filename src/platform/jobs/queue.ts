@@ -30,10 +30,19 @@ export const QUEUES = {
   // Outbound webhooks (decision 043): the fan-out of an event to endpoints, then each delivery.
   webhooks: { name: 'webhooks', notify: true, ...CONSUMER_RETRIES },
   webhookDelivery: { name: 'webhook-delivery', notify: true, ...DELIVERY_RETRIES },
-  // Text messages (issue 29): Twilio's 429 and 5xx retried as other outside deliveries are. A send
-  // waits at most 15 s for Twilio, so a job still running after 30 s was on a process that ended.
+  // Text messages (issue 29): Twilio's 429 and 5xx retried as other outside deliveries are. A call to
+  // Twilio waits at most a third of the job's expiry (expiryOf; a job makes two at most), so a job
+  // still running after it was on a process that ended.
   sms: { name: 'sms', notify: true, ...DELIVERY_RETRIES, expireInSeconds: 30 },
 } as const satisfies Record<string, Queue>;
+
+/**
+ * The queues whose job's outside calls are bounded by a share of the job's expiry: in the test schedule they
+ * expire after TEST_EXPIRY_SECONDS, so a kill -9 test waits for a killed job's retry for seconds, not
+ * for the production expiry (their calls are cut after that share of it, as in production).
+ */
+const SELF_TIMED_QUEUES: ReadonlySet<string> = new Set([QUEUES.sms.name]);
+const TEST_EXPIRY_SECONDS = 6;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
@@ -65,10 +74,18 @@ export interface JobQueue {
   /**
    * Handles the queue's jobs one at a time; what the handler returns is the job's output, what it
    * throws fails that job alone. `drain`: a backlog (a burst, or jobs left across a restart) is fetched
-   * up to that many at a time and worked through without waiting a polling interval between jobs.
+   * up to that many at a time and worked through without waiting a polling interval between jobs, one
+   * after another, or all at once with `sideBySide` (jobs that wait on an outside call each within its
+   * own deadline: one after another, the last of a batch would wait out the others' calls past its expiry).
    */
-  workOne<Q extends QueueName>(queue: Q, handler: (job: Job<PayloadOf<Q>>) => Promise<object>, options?: { drain?: number }): Promise<void>;
+  workOne<Q extends QueueName>(
+    queue: Q,
+    handler: (job: Job<PayloadOf<Q>>) => Promise<object>,
+    options?: { drain?: number; sideBySide?: boolean },
+  ): Promise<void>;
   job<Q extends QueueName>(queue: Q, id: string): Promise<JobWithMetadata<PayloadOf<Q>> | null>;
+  /** Seconds after which a running job of the queue is taken for one whose process ended (the test schedule's, in tests). */
+  expiryOf(queue: QueueName): number;
   /** True between start and stop. */
   running(): boolean;
   /** Takes no new job, waits up to timeoutMs for the running ones; those still running are retried later. */
@@ -89,7 +106,12 @@ export function scheduled(queue: Queue, retryDelaySeconds: number | undefined): 
   if (retryDelaySeconds === undefined || !queue.retryLimit) return queue;
   // pg-boss takes a ceiling only with backoff.
   const { retryDelayMax: _ceiling, ...flat } = queue;
-  return { ...flat, retryDelay: retryDelaySeconds, retryBackoff: false };
+  return {
+    ...flat,
+    retryDelay: retryDelaySeconds,
+    retryBackoff: false,
+    ...(SELF_TIMED_QUEUES.has(queue.name) ? { expireInSeconds: TEST_EXPIRY_SECONDS } : {}),
+  };
 }
 
 export async function startJobQueue(database: Database, { retryDelaySeconds }: JobQueueOptions = {}): Promise<JobQueue> {
@@ -109,8 +131,10 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
   let started = false;
   await boss.start();
   started = true;
+  const expiries = new Map<string, number>();
   for (const declared of Object.values(QUEUES)) {
     const queue = scheduled(declared, retryDelaySeconds);
+    expiries.set(queue.name, queue.expireInSeconds!);
     // createQueue is idempotent; updateQueue brings an existing queue to the schedule declared above.
     await boss.createQueue(queue.name, queue);
     const { name, policy: _policy, ...changeable } = queue as Queue;
@@ -127,24 +151,27 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
         handler(jobs as JobWithMetadata<never>[]),
       );
     },
-    workOne: async (queue, handler, { drain = 1 } = {}) => {
+    workOne: async (queue, handler, { drain = 1, sideBySide = false } = {}) => {
       if (drain <= 1) {
         await boss.work(queue, { ...polling, batchSize: 1 }, async ([job]) => handler(job as Job<never>));
         return;
       }
-      await boss.work(queue, { ...polling, batchSize: drain, burstWhenBatchFull: true, perJobResults: true }, async (jobs) => {
-        const results: JobResult[] = [];
-        for (const job of jobs) {
-          try {
-            results.push({ id: job.id, status: 'completed', output: await handler(job as Job<never>) });
-          } catch (error) {
-            results.push({ id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } });
-          }
+      const settle = async (job: Job<unknown>): Promise<JobResult> => {
+        try {
+          return { id: job.id, status: 'completed', output: await handler(job as Job<never>) };
+        } catch (error) {
+          return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
         }
+      };
+      await boss.work(queue, { ...polling, batchSize: drain, burstWhenBatchFull: true, perJobResults: true }, async (jobs) => {
+        if (sideBySide) return Promise.all(jobs.map(settle));
+        const results: JobResult[] = [];
+        for (const job of jobs) results.push(await settle(job));
         return results;
       });
     },
     job: (queue, id) => boss.getJobById(queue, id),
+    expiryOf: (queue) => expiries.get(queue)!,
     running: () => started,
     stop: async (timeoutMs) => {
       if (!started) return;
