@@ -22,7 +22,7 @@ const ROUNDS = Number(args.rounds ?? 5);
 const FLOOD = Number(args.flood ?? 40);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rc-bench-auth-'));
-const server = spawnServer({ DATA_DIR: dataDir, PORT: String(await freePort()), REGISTRATIONS_PER_HOUR: '1000000' });
+const server = spawnServer({ DATA_DIR: dataDir, PORT: String(await freePort()), REGISTRATIONS_PER_HOUR: '1000000' }, undefined, { asStarted: true });
 try {
   await server.ready();
   const owner = newWorkspace();

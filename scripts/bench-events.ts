@@ -160,7 +160,7 @@ async function stopServer(server: Server, name: string): Promise<void> {
 }
 
 async function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const server = spawnServer({ ...env, PORT: String(await freePort()) });
+  const server = spawnServer({ ...env, PORT: String(await freePort()) }, undefined, { asStarted: true });
   cleanups.push(() => stopServer(server, name));
   await server.ready();
   return server;

@@ -5,7 +5,9 @@
 // For each database: one workspace with a few teams and reviews, signed in as admin. The product and
 // the baseline then take turns (the order swaps every round) at each path: N keep-alive connections
 // asking one after the other for a few seconds. It prints each side's requests a second, the ratio of
-// their medians, the bytes on the wire per answer, and the load average before and after.
+// their medians, the bytes on the wire per answer, each side's CPU a request (its process, from
+// /proc: on the embedded database that is all of it; on PostgreSQL the database's backends are left
+// out), and the load average before and after.
 //
 //   --connections N   concurrent keep-alive connections (default 16)
 //   --seconds S       length of one run (default 3)
@@ -14,7 +16,7 @@
 //   --only M          embedded | postgres
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +42,8 @@ const ROOT = new URL('..', import.meta.url).pathname;
 interface Target {
   url: string;
   headers: Record<string, string>;
+  /** The serving process, whose CPU is read. */
+  pid: number;
 }
 
 /** One exchange; resolves with the bytes received, rejects on anything but a 200. */
@@ -55,9 +59,17 @@ function exchange(agent: Agent, target: Target, path: string): Promise<number> {
   });
 }
 
-/** Requests a second over `seconds` with `CONNECTIONS` keep-alive connections, and bytes per answer. */
-async function hammer(target: Target, path: string, seconds: number): Promise<{ rps: number; bytes: number }> {
+/** CPU time of a process so far (every thread, ended ones too), ms: utime + stime in clock ticks of 10 ms. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Requests a second over `seconds` with `CONNECTIONS` keep-alive connections, bytes per answer, and the serving process's CPU a request. */
+async function hammer(target: Target, path: string, seconds: number): Promise<{ rps: number; bytes: number; cpu: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const cpuBefore = cpuMs(target.pid);
   let count = 0;
   let bytes = 0;
   const start = performance.now();
@@ -72,7 +84,7 @@ async function hammer(target: Target, path: string, seconds: number): Promise<{ 
   );
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
-  return { rps: count / elapsed, bytes };
+  return { rps: count / elapsed, bytes, cpu: (cpuMs(target.pid) - cpuBefore) / count };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -105,10 +117,12 @@ async function benchMode(mode: 'embedded' | 'postgres') {
         await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end({ timeout: 5 });
       });
-      dbEnv = { DATABASE_URL: Object.assign(new URL(POSTGRES_URL), { pathname: `/${name}` }).href, APP_SECRET: randomBytes(24).toString('hex') };
+      dbEnv = { DATABASE_URL: Object.assign(new URL(POSTGRES_URL), { pathname: `/${name}` }).href };
     }
+    // One secret for both: the baseline checks the product's session cookie.
+    dbEnv.APP_SECRET = randomBytes(24).toString('hex');
     const productEnv = { ...dbEnv, PORT: String(await freePort()) };
-    product = spawnServer(productEnv);
+    product = spawnServer(productEnv, undefined, { asStarted: true });
     cleanups.unshift(() => product!.stop());
     await product.ready();
 
@@ -132,8 +146,6 @@ async function benchMode(mode: 'embedded' | 'postgres') {
         source: 'google',
       });
     const cookie = `rc_session=${client.cookie('rc_session')}`;
-    const productTarget: Target = { url: product.url, headers: { cookie } };
-    const anonymous: Target = { url: product.url, headers: {} };
 
     // The bytes the baseline sends: the product's own answers.
     const identity = async (path: string, headers: Record<string, string>) =>
@@ -148,9 +160,11 @@ async function benchMode(mode: 'embedded' | 'postgres') {
       const copy = join(work, 'baseline');
       cpSync(dataDir, copy, { recursive: true, filter: (src) => !src.endsWith('server.lock.sqlite') });
       baselineDb = { DATA_DIR: copy, DATABASE_URL: '' };
-      product = spawnServer(productEnv);
+      product = spawnServer(productEnv, undefined, { asStarted: true });
       await product.ready();
     }
+    const productTarget: Target = { url: product.url, headers: { cookie }, pid: product.child.pid! };
+    const anonymous: Target = { ...productTarget, headers: {} };
     // The product still writes its request log to its stdout pipe, but this process (the load
     // generator) no longer keeps it in strings: that cost would be charged to the product's runs.
     // Its stderr (a crash's stack) is still kept.
@@ -159,38 +173,42 @@ async function benchMode(mode: 'embedded' | 'postgres') {
     const baselinePort = String(await freePort());
     baseline = await startBaseline({
       ...baselineDb,
+      APP_SECRET: dbEnv.APP_SECRET!,
       PORT: baselinePort,
       SLUG: workspace.slug,
       LANDING_FILE: join(work, 'landing.html'),
       WALLBOARD_FILE: join(work, 'wallboard.html'),
     });
     cleanups.unshift(() => baseline!.kill());
-    const baselineTarget: Target = { url: `http://127.0.0.1:${baselinePort}`, headers: {} };
+    const baselineTarget: Target = { url: `http://127.0.0.1:${baselinePort}`, headers: { cookie }, pid: baseline.pid! };
+    const baselineAnonymous: Target = { ...baselineTarget, headers: {} };
 
     const paths = [
-      { label: '/api/dashboard', path: '/api/dashboard', product: productTarget },
-      { label: '/{slug}', path: `/${workspace.slug}`, product: productTarget },
-      { label: '/', path: '/', product: anonymous },
+      { label: '/api/dashboard', path: '/api/dashboard', product: productTarget, baseline: baselineTarget },
+      { label: '/{slug}', path: `/${workspace.slug}`, product: productTarget, baseline: baselineTarget },
+      { label: '/', path: '/', product: anonymous, baseline: baselineAnonymous },
     ];
     const loadBefore = loadAverage();
     console.log(
       `\n${mode === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, Accept-Encoding "${ACCEPT}"; load average ${loadBefore}`,
     );
     const results = [];
-    for (const { label, path, product: target } of paths) {
+    for (const { label, path, product: target, baseline: baselineSide } of paths) {
       // Warm both up (JIT, caches, the landing page's first render).
       await hammer(target, path, 1);
-      await hammer(baselineTarget, path, 1);
+      await hammer(baselineSide, path, 1);
       const productRps: number[] = [];
       const baselineRps: number[] = [];
+      const productCpu: number[] = [];
+      const baselineCpu: number[] = [];
       let productBytes = 0;
       let baselineBytes = 0;
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? (['product', 'baseline'] as const) : (['baseline', 'product'] as const);
         for (const side of order) {
-          const r = await hammer(side === 'product' ? target : baselineTarget, path, SECONDS);
-          if (side === 'product') productRps.push(r.rps), (productBytes = r.bytes);
-          else baselineRps.push(r.rps), (baselineBytes = r.bytes);
+          const r = await hammer(side === 'product' ? target : baselineSide, path, SECONDS);
+          if (side === 'product') productRps.push(r.rps), productCpu.push(r.cpu), (productBytes = r.bytes);
+          else baselineRps.push(r.rps), baselineCpu.push(r.cpu), (baselineBytes = r.bytes);
         }
       }
       const row = {
@@ -201,12 +219,14 @@ async function benchMode(mode: 'embedded' | 'postgres') {
         baselineBytes,
         productRuns: productRps,
         baselineRuns: baselineRps,
+        productCpu: median(productCpu),
+        baselineCpu: median(baselineCpu),
       };
       results.push(row);
       console.log(
         `${label.padEnd(15)} product ${row.product.toFixed(0).padStart(6)} req/s (${productRps.map((r) => r.toFixed(0)).join(', ')}; ${productBytes} B)` +
           `   baseline ${row.baseline.toFixed(0).padStart(6)} req/s (${baselineRps.map((r) => r.toFixed(0)).join(', ')}; ${baselineBytes} B)` +
-          `   ratio ${(row.product / row.baseline).toFixed(2)}`,
+          `   ratio ${(row.product / row.baseline).toFixed(2)}; CPU a request ${row.productCpu.toFixed(2)} vs ${row.baselineCpu.toFixed(2)} ms`,
       );
     }
     console.log(`load average after: ${loadAverage()}`);

@@ -91,7 +91,7 @@ async function stopServer(server: Server, name: string): Promise<void> {
 /** A server on its own port, PUBLIC_URL its address: the push's audience is A's push URL. */
 async function startServer(name: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const server = spawnServer({ ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const server = spawnServer({ ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, undefined, { asStarted: true });
   cleanups.push(() => stopServer(server, name));
   await server.ready();
   return server;

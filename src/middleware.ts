@@ -12,6 +12,7 @@ import { redirectFor } from '#web/redirects.ts';
 import { rememberAfterSignIn } from '#web/cookies.ts';
 import { reasonOf, REQUEST_ID_HEADER, requestIdFrom, requestLogLine } from '#web/request-log.ts';
 import { applySecurityHeaders } from '#web/security-headers.ts';
+import { keepIfMarked } from '#web/kept-pages.ts';
 import { getRuntime } from '#app/runtime.ts';
 import type { Runtime } from '#platform/runtime.ts';
 
@@ -40,7 +41,9 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
   const runtime = await getRuntime();
   let response: Response;
   try {
-    response = await handle(runtime, context, next);
+    const handled = await handle(runtime, context, next);
+    // Read after the route ran: a wallboard page marks its render for keeping (docs/decisions/070).
+    response = await keepIfMarked(context.locals.keepPage, handled);
   } catch (error) {
     logError(`${context.request.method} ${context.routePattern} failed`, error, { requestId });
     response = context.url.pathname.startsWith('/api/')

@@ -39,11 +39,15 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Runs `node main.ts` as `npm start` runs it after building (its flags and variables), as a separate process, from cwd. */
-export function spawnServer(env: Record<string, string>, cwd = ROOT): ServerProcess & { ready(): Promise<void> } {
+/**
+ * Runs `node main.ts` as `npm start` runs it after building (its flags and variables), as a separate
+ * process, from cwd; with TEST_SERVER_FLAGS unless `asStarted` (a benchmark measures the product as it
+ * runs for weeks: --liftoff-only makes the embedded database's queries several times as costly).
+ */
+export function spawnServer(env: Record<string, string>, cwd = ROOT, { asStarted = false } = {}): ServerProcess & { ready(): Promise<void> } {
   const port = env.PORT ?? '0';
   const start = startCommand();
-  const child = spawn(process.execPath, [...start.flags, ...TEST_SERVER_FLAGS, 'main.ts'], {
+  const child = spawn(process.execPath, [...start.flags, ...(asStarted ? [] : TEST_SERVER_FLAGS), 'main.ts'], {
     cwd,
     env: { ...process.env, ...start.env, HOST: '127.0.0.1', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],

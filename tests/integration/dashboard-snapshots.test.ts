@@ -67,6 +67,8 @@ describe('the shared dashboard snapshot', () => {
         expect(teamNames((await kiosk.get(kioskPath)).json)).toContain(`Name ${i}`);
         expect(teamNames((await api.get('/api/v1/dashboard')).json)).toContain(`Name ${i}`);
         expect((await client.get(`/${workspace.slug}`)).text).toContain(`Name ${i}`);
+        // The wallboard pages are kept with the snapshot (docs/decisions/070): a TV's reload has it too.
+        expect((await kiosk.get(new URL(link.url).pathname)).text).toContain(`Name ${i}`);
       }
       // A setting that moves the wallboard: the weekly goal.
       expect((await client.get('/api/dashboard')).json.week.goal).toBeNull();
@@ -77,6 +79,18 @@ describe('the shared dashboard snapshot', () => {
     } finally {
       loads.stop();
     }
+  });
+
+  it('shows the set-up strip as it is now on the wallboard page, though the board itself did not change', async () => {
+    const { client, workspace } = await signUpAdmin(app);
+    await client.post('/api/teams', { name: 'Front Desk' });
+    const before = (await client.get(`/${workspace.slug}`)).text;
+    expect((await client.get(`/${workspace.slug}`)).text).toBe(before);
+    // A template is a set-up step, not on the board: the page's strip has it at the next read.
+    const done = (html: string) => (html.match(/&quot;done&quot;:\[0,true\]/g) ?? []).length;
+    expect((await client.post('/api/email-templates', { name: 'Thanks', subject: 'Thanks', htmlContent: '<p>Hi</p>' })).status).toBe(201);
+    const after = (await client.get(`/${workspace.slug}`)).text;
+    expect(done(after)).toBe(done(before) + 1);
   });
 
   it("shows a change in the very next read of a named wallboard, and keeps it apart from the workspace's own", async () => {

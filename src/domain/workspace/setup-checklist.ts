@@ -1,7 +1,6 @@
-import { and, count, eq, isNotNull, isNull, not } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, not, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
-import { emailTemplates, kioskLinks, reviews, teams, wallboards } from '#platform/db/schema.ts';
-import { readSettings } from './settings.ts';
+import { emailTemplates, kioskLinks, reviews, settings, teams, wallboards, workspaces } from '#platform/db/schema.ts';
 import { COPY_LINK_MODE_KEY } from '#shared/settings-rules.ts';
 import { isOwnTarget, suggestedTarget, TARGET_SET_KEY } from '#shared/target.ts';
 import { unknownTeamRow, type Workspace } from './workspaces.ts';
@@ -57,47 +56,58 @@ export function setupChecklistAnswer(state: SetupState): SetupChecklistAnswer {
   return { ...checklistOf(state), emailConfigured: state.smtpConfigured, suggestedTarget: suggestedTarget(state.teams) };
 }
 
-const counted = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+/** A count of the rows `query` selects, as one column of the state's single statement. */
+const countOf = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
 
 export async function readSetupState(db: Db, workspace: Workspace, smtpConfigured: boolean): Promise<SetupState> {
   const id = workspace.id;
-  const [teamCount, templates, tvLinks, reviewCount, wallboardTargets, settings] = await Promise.all([
-    counted(
-      db
-        .select({ n: count() })
-        .from(teams)
-        .where(and(eq(teams.workspaceId, id), not(unknownTeamRow))),
-    ),
-    counted(
-      db
-        .select({ n: count() })
-        .from(emailTemplates)
-        .where(and(eq(emailTemplates.workspaceId, id), eq(emailTemplates.isActive, true))),
-    ),
-    counted(
-      db
-        .select({ n: count() })
-        .from(kioskLinks)
-        .where(and(eq(kioskLinks.workspaceId, id), isNull(kioskLinks.revokedAt))),
-    ),
-    counted(db.select({ n: count() }).from(reviews).where(eq(reviews.workspaceId, id))),
-    counted(
-      db
-        .select({ n: count() })
-        .from(wallboards)
-        .where(and(eq(wallboards.workspaceId, id), isNotNull(wallboards.targetReviews))),
-    ),
-    readSettings(db, id, ['target_reviews', TARGET_SET_KEY, 'google_review_link', 'gmb_refresh_token', COPY_LINK_MODE_KEY]),
-  ]);
+  const settingOf = (key: string) =>
+    sql<string | null>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.workspaceId} = ${id} AND ${settings.key} = ${key})`;
+  // One statement (the wallboard page reads it on every request): each count and setting a column.
+  const [row] = await db
+    .select({
+      teams: countOf(
+        db
+          .select({ n: count() })
+          .from(teams)
+          .where(and(eq(teams.workspaceId, id), not(unknownTeamRow))),
+      ),
+      templates: countOf(
+        db
+          .select({ n: count() })
+          .from(emailTemplates)
+          .where(and(eq(emailTemplates.workspaceId, id), eq(emailTemplates.isActive, true))),
+      ),
+      tvLinks: countOf(
+        db
+          .select({ n: count() })
+          .from(kioskLinks)
+          .where(and(eq(kioskLinks.workspaceId, id), isNull(kioskLinks.revokedAt))),
+      ),
+      reviews: countOf(db.select({ n: count() }).from(reviews).where(eq(reviews.workspaceId, id))),
+      wallboardTargets: countOf(
+        db
+          .select({ n: count() })
+          .from(wallboards)
+          .where(and(eq(wallboards.workspaceId, id), isNotNull(wallboards.targetReviews))),
+      ),
+      target: settingOf('target_reviews'),
+      targetSet: settingOf(TARGET_SET_KEY),
+      googleReviewLink: settingOf('google_review_link'),
+      googleToken: settingOf('gmb_refresh_token'),
+      copyLinkMode: settingOf(COPY_LINK_MODE_KEY),
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, id));
   return {
-    teams: teamCount,
-    targetSet: settings.get(TARGET_SET_KEY) === 'yes' || isOwnTarget(settings.get('target_reviews')) || wallboardTargets > 0,
-    googleReviewLink: (settings.get('google_review_link') ?? '') !== '',
-    googleConnected: (settings.get('gmb_refresh_token') ?? '') !== '',
-    activeTemplates: templates,
+    teams: row?.teams ?? 0,
+    targetSet: row?.targetSet === 'yes' || isOwnTarget(row?.target ?? undefined) || (row?.wallboardTargets ?? 0) > 0,
+    googleReviewLink: (row?.googleReviewLink ?? '') !== '',
+    googleConnected: (row?.googleToken ?? '') !== '',
+    activeTemplates: row?.templates ?? 0,
     smtpConfigured,
-    copyLinkMode: settings.get(COPY_LINK_MODE_KEY) === 'yes',
-    tvLinks,
-    reviews: reviewCount,
+    copyLinkMode: row?.copyLinkMode === 'yes',
+    tvLinks: row?.tvLinks ?? 0,
+    reviews: row?.reviews ?? 0,
   };
 }

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readSessionToken, sessionKey, signSessionToken } from './session.ts';
 
 const key = sessionKey('a-secret-long-enough-for-the-test-0123456789');
@@ -34,5 +34,22 @@ describe('session tokens', () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
     const body = Buffer.from(JSON.stringify({ sub: '7', jti: token.sessionId })).toString('base64url');
     expect(await readSessionToken(`${header}.${body}.`, key)).toBeNull();
+  });
+
+  it('read a token again without a new check only under the same key, and never past its expiry', async () => {
+    const signed = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('7')
+      .setJti(token.sessionId)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+      .sign(key);
+    expect(await readSessionToken(signed, key)).toEqual(token);
+    expect(await readSessionToken(signed, sessionKey('another-secret-0123456789-0123456789'))).toBeNull();
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+    try {
+      expect(await readSessionToken(signed, key)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
