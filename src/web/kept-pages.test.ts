@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DashboardSnapshot } from '#domain/game/dashboard.ts';
 import type { Dashboard } from '#domain/game/dashboard.ts';
+import { brotliDecompressSync } from 'node:zlib';
 import { keepIfMarked, keptPage } from './kept-pages.ts';
+
+const plain = new Request('http://localhost/harbourside');
+const brotli = new Request('http://localhost/harbourside', { headers: { 'accept-encoding': 'gzip, br' } });
 
 const snapshot = () => new DashboardSnapshot({ companyName: 'Harbourside' } as Dashboard);
 const page = (body: string, init: ResponseInit = {}) =>
@@ -12,14 +16,30 @@ describe('wallboard pages kept with their snapshot', () => {
     const kept = snapshot();
     const answered = await keepIfMarked({ snapshot: kept, variant: 'set up' }, page('<h1>Board</h1>'));
     expect(await answered.text()).toBe('<h1>Board</h1>');
-    const again = keptPage(kept, 'set up')!;
+    const again = keptPage(kept, 'set up', plain)!;
     expect(again.status).toBe(200);
     expect(await again.text()).toBe('<h1>Board</h1>');
     expect(again.headers.get('content-security-policy')).toBe("script-src 'self'");
     // Each answer is its own: reading one leaves the next whole.
-    expect(await keptPage(kept, 'set up')!.text()).toBe('<h1>Board</h1>');
-    expect(keptPage(kept, 'strip')).toBeNull();
-    expect(keptPage(snapshot(), 'set up')).toBeNull();
+    expect(await keptPage(kept, 'set up', plain)!.text()).toBe('<h1>Board</h1>');
+    expect(keptPage(kept, 'strip', plain)).toBeNull();
+    expect(keptPage(snapshot(), 'set up', plain)).toBeNull();
+  });
+
+  it('answers in the coding the request accepts, compressed once, and says it varies by it', async () => {
+    const kept = snapshot();
+    const html = `<main>${'<p>A line of the board</p>'.repeat(100)}</main>`;
+    await keepIfMarked({ snapshot: kept, variant: 'v' }, page(html));
+    const first = keptPage(kept, 'v', brotli)!;
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('vary')).toBe('Accept-Encoding');
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(first.headers.get('content-length')).toBe(String(bytes.length));
+    expect(brotliDecompressSync(bytes).toString()).toBe(html);
+    expect(Buffer.from(await keptPage(kept, 'v', brotli)!.arrayBuffer())).toEqual(bytes);
+    const identity = keptPage(kept, 'v', plain)!;
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(html);
   });
 
   it('keeps nothing unmarked, nothing but a 200, and nothing that sets a cookie', async () => {
@@ -28,7 +48,7 @@ describe('wallboard pages kept with their snapshot', () => {
     expect(await keepIfMarked(undefined, unmarked)).toBe(unmarked);
     await keepIfMarked({ snapshot: kept, variant: 'missing' }, page('gone', { status: 404 }));
     await keepIfMarked({ snapshot: kept, variant: 'cookie' }, new Response('x', { headers: { 'set-cookie': 'a=b' } }));
-    expect(keptPage(kept, 'missing')).toBeNull();
-    expect(keptPage(kept, 'cookie')).toBeNull();
+    expect(keptPage(kept, 'missing', plain)).toBeNull();
+    expect(keptPage(kept, 'cookie', plain)).toBeNull();
   });
 });

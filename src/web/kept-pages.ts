@@ -1,12 +1,16 @@
 // A wallboard page is the same for every reader of the same dashboard snapshot (docs/decisions/070):
 // rendered once per snapshot and variant (the set-up strip's state, a kiosk token, a named wallboard)
 // and answered from memory until the snapshot is replaced (by the workspace's next live notice, or
-// after its 2 s). A TV wall reconnecting at once, or a page reloaded by many screens, costs one render.
+// after its 2 s), compressed once per coding. A TV wall reconnecting at once, or a page reloaded by
+// many screens, costs one render.
 import type { DashboardSnapshot } from '#domain/game/dashboard.ts';
+import { encodeWhole } from './compression/compress.ts';
+import { MIN_COMPRESSED_BYTES, negotiateEncoding, varyWithAcceptEncoding, type Encoding } from './compression/negotiate.ts';
 
 interface KeptPage {
-  body: ArrayBuffer;
+  body: Buffer;
   headers: [string, string][];
+  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 /** What a render marked for keeping is kept under: the snapshot it was made from, and its variant. */
@@ -17,10 +21,21 @@ export interface KeepMark {
 
 const kept = new WeakMap<DashboardSnapshot, Map<string, KeptPage>>();
 
-/** The page rendered from this snapshot in this variant, as a new answer; null when none is kept. */
-export function keptPage(snapshot: DashboardSnapshot, variant: string): Response | null {
+/**
+ * The page rendered from this snapshot in this variant, as a new answer in the coding the request
+ * accepts (the compression layer passes an encoded answer through); null when none is kept.
+ */
+export function keptPage(snapshot: DashboardSnapshot, variant: string, request: Request): Response | null {
   const page = kept.get(snapshot)?.get(variant);
-  return page ? new Response(page.body, { status: 200, headers: page.headers }) : null;
+  if (!page) return null;
+  const encoding = page.body.byteLength >= MIN_COMPRESSED_BYTES ? negotiateEncoding(request.headers.get('accept-encoding')) : null;
+  const headers = new Headers(page.headers);
+  headers.set('vary', varyWithAcceptEncoding(headers.get('vary') ?? undefined));
+  if (!encoding) return new Response(page.body, { status: 200, headers });
+  const body = (page.encoded[encoding] ??= encodeWhole(encoding, page.body));
+  headers.set('content-encoding', encoding);
+  headers.set('content-length', String(body.byteLength));
+  return new Response(body, { status: 200, headers });
 }
 
 /**
@@ -28,11 +43,11 @@ export function keptPage(snapshot: DashboardSnapshot, variant: string): Response
  * that sets no cookie is read whole, kept, and answered from what was read.
  */
 export async function keepIfMarked(mark: KeepMark | undefined, response: Response): Promise<Response> {
-  if (!mark || response.status !== 200 || response.headers.has('set-cookie')) return response;
-  const body = await response.arrayBuffer();
+  if (!mark || response.status !== 200 || response.headers.has('set-cookie') || response.headers.has('content-encoding')) return response;
+  const body = Buffer.from(await response.arrayBuffer());
   const headers = [...response.headers];
   let pages = kept.get(mark.snapshot);
   if (!pages) kept.set(mark.snapshot, (pages = new Map()));
-  pages.set(mark.variant, { body, headers });
+  pages.set(mark.variant, { body, headers, encoded: {} });
   return new Response(body, { status: 200, headers });
 }

@@ -3,7 +3,7 @@ import { createServer, request, type RequestListener, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withCompression } from './compress.ts';
+import { ONE_SHOT_MAX_BYTES, withCompression } from './compress.ts';
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -31,7 +31,8 @@ describe('withCompression', () => {
     const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('Accept-Encoding');
-    expect(br.headers['content-length']).toBeUndefined();
+    // Written whole in one turn: compressed in one call, its encoded length declared.
+    expect(br.headers['content-length']).toBe(String(br.body.length));
     expect(brotliDecompressSync(br.body).toString()).toBe(bigJson);
     expect(br.body.length).toBeLessThan(bigJson.length / 3);
 
@@ -43,6 +44,22 @@ describe('withCompression', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
     expect(plain.body.toString()).toBe(bigJson);
+  });
+
+  it('streams an answer larger than a one-call compression takes, declared or not', async () => {
+    const huge = 'x'.repeat(ONE_SHOT_MAX_BYTES + 1);
+    for (const declared of [true, false]) {
+      const url = await serve((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain', ...(declared ? { 'content-length': String(huge.length) } : {}) });
+        res.end(huge);
+      });
+      const answer = await get(url, { 'accept-encoding': 'br' });
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['content-length']).toBeUndefined();
+      expect(brotliDecompressSync(answer.body).toString()).toBe(huge);
+      await new Promise((resolve) => server!.close(resolve));
+      server = null;
+    }
   });
 
   it('compresses a body written in many pieces, with implicit headers', async () => {
