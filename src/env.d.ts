@@ -10,7 +10,7 @@ declare namespace App {
     kioskWorkspaceId: number | null;
     /** The API key of a /api/v1 request (src/web/api-v1/access.ts); null elsewhere. */
     apiKey: import('#web/api-v1/access.ts').ApiCaller | null;
-    /** A wallboard page rendered to be kept with its dashboard snapshot (src/web/kept-pages.ts). */
-    keepPage?: import('#web/kept-pages.ts').KeepMark;
+    /** A wallboard page rendered to be kept with its dashboard snapshot (src/web/compression/kept-pages.ts). */
+    keepPage?: import('#web/compression/kept-pages.ts').KeepMark;
   }
 }

@@ -12,7 +12,7 @@ import { redirectFor } from '#web/redirects.ts';
 import { rememberAfterSignIn } from '#web/cookies.ts';
 import { reasonOf, REQUEST_ID_HEADER, requestIdFrom, requestLogLine } from '#web/request-log.ts';
 import { applySecurityHeaders } from '#web/security-headers.ts';
-import { keepIfMarked } from '#web/kept-pages.ts';
+import { keepIfMarked } from '#web/compression/kept-pages.ts';
 import { getRuntime } from '#app/runtime.ts';
 import type { Runtime } from '#platform/runtime.ts';
 

@@ -4,14 +4,17 @@
 // after its 2 s), compressed once per coding. A TV wall reconnecting at once, or a page reloaded by
 // many screens, costs one render.
 import type { DashboardSnapshot } from '#domain/game/dashboard.ts';
-import { encodeWhole } from './compression/compress.ts';
-import { MIN_COMPRESSED_BYTES, negotiateEncoding, varyWithAcceptEncoding, type Encoding } from './compression/negotiate.ts';
+import { encodeWhole } from './compress.ts';
+import { MIN_COMPRESSED_BYTES, negotiateEncoding, varyWithAcceptEncoding, type Encoding } from './negotiate.ts';
 
 interface KeptPage {
-  body: Buffer;
+  body: ArrayBuffer;
   headers: [string, string][];
-  encoded: Partial<Record<Encoding, Buffer>>;
+  encoded: Partial<Record<Encoding, ArrayBuffer>>;
 }
+
+/** The bytes of a Buffer as an ArrayBuffer of their own (what a Response takes). */
+const ownBytes = (data: Buffer): ArrayBuffer => data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 
 /** What a render marked for keeping is kept under: the snapshot it was made from, and its variant. */
 export interface KeepMark {
@@ -32,7 +35,7 @@ export function keptPage(snapshot: DashboardSnapshot, variant: string, request: 
   const headers = new Headers(page.headers);
   headers.set('vary', varyWithAcceptEncoding(headers.get('vary') ?? undefined));
   if (!encoding) return new Response(page.body, { status: 200, headers });
-  const body = (page.encoded[encoding] ??= encodeWhole(encoding, page.body));
+  const body = (page.encoded[encoding] ??= ownBytes(encodeWhole(encoding, Buffer.from(page.body))));
   headers.set('content-encoding', encoding);
   headers.set('content-length', String(body.byteLength));
   return new Response(body, { status: 200, headers });
@@ -44,7 +47,7 @@ export function keptPage(snapshot: DashboardSnapshot, variant: string, request: 
  */
 export async function keepIfMarked(mark: KeepMark | undefined, response: Response): Promise<Response> {
   if (!mark || response.status !== 200 || response.headers.has('set-cookie') || response.headers.has('content-encoding')) return response;
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = await response.arrayBuffer();
   const headers = [...response.headers];
   let pages = kept.get(mark.snapshot);
   if (!pages) kept.set(mark.snapshot, (pages = new Map()));
