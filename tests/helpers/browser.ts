@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -31,28 +31,50 @@ const ARGS = [
 
 export interface LaunchedBrowser {
   context: BrowserContext;
-  /** Closes the browser and removes its profile folder. */
+  /** Closes the browser context (and the browser or profile folder it alone used). */
   close(): Promise<void>;
 }
 
 /**
- * Chromium on a fresh, throw-away profile. `backForwardCache` keeps Chromium's back/forward cache on, as
- * every visitor's browser has it (playwright-core turns it off by default): a test of what Back shows
- * needs it.
+ * One Chromium per test worker, started at the first browser a test asks for and ended with the
+ * worker: each test gets a fresh context of it (its own cookies, storage and cache, as a fresh
+ * profile). A Chromium start cost about three quarters of a CPU-second, and the browser tests started
+ * 36 of them (docs/benchmarks.md, "The suite's time"). Started again if it went away.
+ */
+// Held on the global object: a worker that loads this module again for another file finds it there.
+const SHARED = Symbol.for('review-challenge.test-browser');
+const holder = globalThis as typeof globalThis & { [SHARED]?: Promise<Browser> };
+async function sharedBrowser(): Promise<Browser> {
+  const running = holder[SHARED] && (await holder[SHARED].catch(() => null));
+  if (running?.isConnected()) return running;
+  holder[SHARED] = chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+  return holder[SHARED];
+}
+
+/**
+ * A fresh browser context on Chromium. `backForwardCache` keeps Chromium's back/forward cache on, as
+ * every visitor's browser has it (playwright-core turns it off by default, at launch): a test of what
+ * Back shows needs it, and gets a Chromium of its own on a throw-away profile.
  */
 export async function launchBrowser(options: { viewport?: { width: number; height: number }; backForwardCache?: boolean } = {}): Promise<LaunchedBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'rc-chromium-'));
+  const viewport = options.viewport ?? { width: 1280, height: 800 };
   let context: BrowserContext;
-  try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM_PATH,
-      args: ARGS,
-      viewport: options.viewport ?? { width: 1280, height: 800 },
-      ...(options.backForwardCache && { ignoreDefaultArgs: ['--disable-back-forward-cache'] }),
-    });
-  } catch (error) {
-    rmSync(profile, { recursive: true, force: true });
-    throw error;
+  let profile: string | null = null;
+  if (options.backForwardCache) {
+    profile = mkdtempSync(join(tmpdir(), 'rc-chromium-'));
+    try {
+      context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM_PATH,
+        args: ARGS,
+        viewport,
+        ignoreDefaultArgs: ['--disable-back-forward-cache'],
+      });
+    } catch (error) {
+      rmSync(profile, { recursive: true, force: true });
+      throw error;
+    }
+  } else {
+    context = await (await sharedBrowser()).newContext({ viewport });
   }
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
@@ -73,7 +95,7 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
       try {
         await context.close();
       } finally {
-        rmSync(profile, { recursive: true, force: true });
+        if (profile) rmSync(profile, { recursive: true, force: true });
       }
       if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
     },

@@ -5,12 +5,27 @@ import { SERVER_READY_MS } from './deadlines.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
+const FREE_PORT_FLOOR = 20_000;
+const FREE_PORT_CEILING = 32_768;
+
+/**
+ * A port nothing listens on, for a server another process starts. Chosen below the kernel's
+ * ephemeral range (32768 and up on Linux): a port from that range, free when checked, could be taken
+ * as the local port of one of the suite's many outgoing connections before the server bound it
+ * (EADDRINUSE at a restart, seen in a full run).
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const port = FREE_PORT_FLOOR + Math.floor(Math.random() * (FREE_PORT_CEILING - FREE_PORT_FLOOR));
+    const server = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!bound) continue;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
 }
 
 export interface ServerProcess {
