@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DashboardSnapshot } from '#domain/game/dashboard.ts';
 import type { Dashboard } from '#domain/game/dashboard.ts';
 import { brotliDecompressSync } from 'node:zlib';
-import { keepIfMarked, keptPage } from './kept-pages.ts';
+import { keepIfMarked, keptDashboardJson, keptPage } from './kept-pages.ts';
 
 const plain = new Request('http://localhost/harbourside');
 const brotli = new Request('http://localhost/harbourside', { headers: { 'accept-encoding': 'gzip, br' } });
@@ -50,5 +50,20 @@ describe('wallboard pages kept with their snapshot', () => {
     await keepIfMarked({ snapshot: kept, variant: 'cookie' }, new Response('x', { headers: { 'set-cookie': 'a=b' } }));
     expect(keptPage(kept, 'missing', plain)).toBeNull();
     expect(keptPage(kept, 'cookie', plain)).toBeNull();
+  });
+
+  it("answers the dashboard's JSON as jsonText would, made once per snapshot and coding", async () => {
+    const kept = new DashboardSnapshot({
+      companyName: 'Harbourside',
+      teams: Array.from({ length: 40 }, (_, id) => ({ id, name: `Team ${id}` })),
+    } as unknown as Dashboard);
+    const plainAnswer = keptDashboardJson(kept, 'json', plain);
+    expect(plainAnswer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(plainAnswer.headers.get('cache-control')).toBe('no-store');
+    expect(await plainAnswer.text()).toBe(kept.json);
+    const encoded = keptDashboardJson(kept, 'json', brotli);
+    expect(encoded.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await encoded.arrayBuffer())).toString()).toBe(kept.json);
+    expect(await keptDashboardJson(kept, 'apiJson', plain).text()).toBe(kept.apiJson);
   });
 });

@@ -4,6 +4,7 @@
 // after its 2 s), compressed once per coding. A TV wall reconnecting at once, or a page reloaded by
 // many screens, costs one render.
 import type { DashboardSnapshot } from '#domain/game/dashboard.ts';
+import { jsonText } from '../http.ts';
 import { encodeWhole } from './compress.ts';
 import { MIN_COMPRESSED_BYTES, negotiateEncoding, varyWithAcceptEncoding, type Encoding } from './negotiate.ts';
 
@@ -30,7 +31,23 @@ const kept = new WeakMap<DashboardSnapshot, Map<string, KeptPage>>();
  */
 export function keptPage(snapshot: DashboardSnapshot, variant: string, request: Request): Response | null {
   const page = kept.get(snapshot)?.get(variant);
-  if (!page) return null;
+  return page ? answerOf(page, request) : null;
+}
+
+/**
+ * The dashboard's JSON as the screens' API (`json`) or the public API (`apiJson`) answers it
+ * (jsonText), kept with the snapshot like its pages and compressed once per coding: every screen on
+ * a board asks for the same bytes.
+ */
+export function keptDashboardJson(snapshot: DashboardSnapshot, form: 'json' | 'apiJson', request: Request): Response {
+  let pages = kept.get(snapshot);
+  if (!pages) kept.set(snapshot, (pages = new Map()));
+  let page = pages.get(form);
+  if (!page) pages.set(form, (page = { body: ownBytes(Buffer.from(snapshot[form])), headers: [...jsonText('').headers], encoded: {} }));
+  return answerOf(page, request);
+}
+
+function answerOf(page: KeptPage, request: Request): Response {
   const encoding = page.body.byteLength >= MIN_COMPRESSED_BYTES ? negotiateEncoding(request.headers.get('accept-encoding')) : null;
   const headers = new Headers(page.headers);
   headers.set('vary', varyWithAcceptEncoding(headers.get('vary') ?? undefined));
