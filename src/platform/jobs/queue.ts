@@ -72,7 +72,7 @@ export interface JobQueue {
   /** Handles the queue's jobs in batches (many at once after an outage). */
   work<Q extends QueueName>(queue: Q, handler: BatchHandler<PayloadOf<Q>>): Promise<void>;
   /**
-   * Handles the queue's jobs one at a time; what the handler returns is the job's output, what it
+   * Handles the queue's jobs each on its own; what the handler returns is the job's output, what it
    * throws fails that job alone. `drain`: a backlog (a burst, or jobs left across a restart) is fetched
    * up to that many at a time and worked through without waiting a polling interval between jobs, one
    * after another, or all at once with `sideBySide` (jobs that wait on an outside call each within its
