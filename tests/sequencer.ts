@@ -22,14 +22,11 @@ export const KNOWN_LONG_FILES: Record<string, Record<string, number>> = {
     'tests/integration/crm-crash.test.ts': 32,
     'tests/integration/embedded-server.test.ts': 30,
     'tests/integration/backup-restore.test.ts': 26,
-    'tests/integration/google-push-crash.test.ts': 23,
     'tests/integration/google-api.test.ts': 22,
   },
   'integration-postgres': {
-    'tests/integration/sms-crash.test.ts': 38,
-    'tests/integration/crm-crash.test.ts': 30,
+    'tests/integration/crm-crash.test.ts': 34,
     'tests/integration/postgres-instances.test.ts': 24,
-    'tests/integration/google-push-crash.test.ts': 23,
   },
   e2e: {
     'tests/e2e/plain-words.test.ts': 37,

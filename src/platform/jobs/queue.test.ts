@@ -59,6 +59,7 @@ describe("the queues' retry schedules", () => {
 
   it("under the tests' schedule expire a text's job in seconds, and only the queues whose work is timed by the expiry", () => {
     expect(scheduled(QUEUES.sms, 1).expireInSeconds).toBeLessThan(10);
+    expect(scheduled(QUEUES.googlePush, 1).expireInSeconds).toBeLessThan(10);
     expect(scheduled(QUEUES.sms, undefined).expireInSeconds).toBe(30);
     expect(scheduled(QUEUES.email, 1).expireInSeconds).toBe(QUEUES.email.expireInSeconds);
     expect(scheduled(QUEUES.webhookDelivery, 1).expireInSeconds).toBe(QUEUES.webhookDelivery.expireInSeconds);

@@ -20,8 +20,8 @@ export const QUEUES = {
   googleSync: { name: 'google-sync', policy: 'exclusive', notify: true, retryLimit: 0, expireInSeconds: 1800 },
   // A Google push (issue 30) asks for a sync that starts after it: while one is queued or running the
   // ask tries again after 2 s, then twice as long each time up to a minute, for about an hour.
-  // One fetch of one review (QUICK_RETRY: two tries of at most 5 s, src/domain/integrations/google/api.ts):
-  // a job still active after 15 s was cut off by a crash. Its work is idempotent, so one cut short by load is only done twice.
+  // One fetch of one review (QUICK_RETRY: two tries of at most a third of the expiry each, 5 s,
+  // src/domain/integrations/google/sync.ts): a job still active after 15 s was cut off by a crash. Its work is idempotent, so one cut short by load is only done twice.
   googlePush: { name: 'google-push', notify: true, retryLimit: 60, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 15 },
   // Consumers of domain events (src/domain/events/domain-events.ts), one queue each.
   milestones: { name: 'milestones', notify: true, ...CONSUMER_RETRIES },
@@ -41,7 +41,7 @@ export const QUEUES = {
  * expire after TEST_EXPIRY_SECONDS, so a kill -9 test waits for a killed job's retry for seconds, not
  * for the production expiry (their calls are cut after that share of it, as in production).
  */
-const SELF_TIMED_QUEUES: ReadonlySet<string> = new Set([QUEUES.sms.name]);
+const SELF_TIMED_QUEUES: ReadonlySet<string> = new Set([QUEUES.sms.name, QUEUES.googlePush.name]);
 const TEST_EXPIRY_SECONDS = 6;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];

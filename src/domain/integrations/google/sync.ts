@@ -139,7 +139,10 @@ export async function fetchPushedReview(runtime: GoogleRuntime, workspace: Works
   const db = database.db;
   const connection = await readConnection(db, workspace.id, secretKey);
   if (connection.broken || !connection.refreshToken || !connection.accountId || !connection.locationId) return 'sync';
-  const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, QUICK_RETRY);
+  // Each of QUICK_RETRY's two tries waits a third of the google-push job's expiry at most (5 s of 15):
+  // a job still running after its expiry was on a process that ended.
+  const timeoutMs = (runtime.jobs.expiryOf('google-push') * 1000) / 3;
+  const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, { ...QUICK_RETRY, timeoutMs });
   let raw: unknown;
   try {
     raw = await api.review(`accounts/${connection.accountId}/locations/${connection.locationId}/reviews/${reviewId}`);
