@@ -39,7 +39,8 @@ export interface LaunchedBrowser {
  * One Chromium per test worker, started at the first browser a test asks for and ended with the
  * worker: each test gets a fresh context of it (its own cookies, storage and cache, as a fresh
  * profile). A Chromium start cost about three quarters of a CPU-second, and the browser tests started
- * 36 of them (docs/benchmarks.md, "The suite's time"). Started again if it went away.
+ * 36 of them (docs/benchmarks.md, "The suite's time"). Started again if it went away. It keeps the
+ * process alive: a script that uses it ends with process.exit, as the test workers do.
  */
 // Held on the global object: a worker that loads this module again for another file finds it there.
 const SHARED = Symbol.for('review-challenge.test-browser');
