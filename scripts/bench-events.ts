@@ -36,7 +36,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { STREAMS_PER_KIOSK_LINK } from '#web/live/stream.ts';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { freePort, spawnServer } from '../tests/helpers/server-process.ts';
-import { benchCleanup, intOption, loadAverage } from './lib/bench-run.ts';
+import { benchCleanup, intOption, loadAverage, processCpuSeconds } from './lib/bench-run.ts';
 
 type Mode = 'single' | 'pg' | 'two';
 type Server = ReturnType<typeof spawnServer>;
@@ -104,18 +104,6 @@ function rssMiB(pid: number | undefined): number {
   try {
     const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Number(kb) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
-/** User + system CPU time a process has used, in seconds. */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
   } catch {
     return NaN;
   }
@@ -296,7 +284,7 @@ interface Result {
 /** CPU seconds of this process and the bench's client workers. */
 function benchCpu(streams: Streams | null): number {
   const own = process.cpuUsage();
-  return (own.user + own.system) / 1e6 + (streams?.workers.reduce((total, w) => total + cpuSeconds(w.child.pid), 0) ?? 0);
+  return (own.user + own.system) / 1e6 + (streams?.workers.reduce((total, w) => total + processCpuSeconds(w.child.pid), 0) ?? 0);
 }
 
 const MODE_TITLES: Record<Mode, string> = {
@@ -368,14 +356,14 @@ async function run(mode: Mode): Promise<Result> {
 
     // N streams, opened together (as after a deploy, when every screen reconnects), at most
     // CONCURRENCY still waiting for their first data_update at once.
-    const cpuBeforeConnect = cpuSeconds(streaming.child.pid);
+    const cpuBeforeConnect = processCpuSeconds(streaming.child.pid);
     const benchBeforeConnect = benchCpu(null);
     const connectStart = performance.now();
     const streams = openStreams(targets, REVIEWS);
     cleanups.push(() => streams.close());
     const allReady = await waitUntil(() => streams.ready() + streams.failed() >= CLIENTS, CONNECT_TIMEOUT_MS);
     const connectMs = performance.now() - connectStart;
-    const streamingCpuConnect = cpuSeconds(streaming.child.pid) - cpuBeforeConnect;
+    const streamingCpuConnect = processCpuSeconds(streaming.child.pid) - cpuBeforeConnect;
     const benchCpuConnect = benchCpu(streams) - benchBeforeConnect;
     const connections = servers.reduce((total, { server }) => total + establishedTo(Number(new URL(server.url).port)), 0);
     if (!allReady) {
@@ -389,8 +377,8 @@ async function run(mode: Mode): Promise<Result> {
     // out), and at least SPACING_MS after it.
     const t0s: number[] = [];
     const postTimes: number[] = [];
-    const cpuBeforeReviews = cpuSeconds(streaming.child.pid);
-    const serversCpuBefore = servers.map(({ server }) => cpuSeconds(server.child.pid));
+    const cpuBeforeReviews = processCpuSeconds(streaming.child.pid);
+    const serversCpuBefore = servers.map(({ server }) => processCpuSeconds(server.child.pid));
     const benchBeforeReviews = benchCpu(streams);
     for (let k = 0; k < REVIEWS; k++) {
       const t0 = nowMs();
@@ -411,8 +399,8 @@ async function run(mode: Mode): Promise<Result> {
     // Late arrivals still count as delivered (with their latency), within the delivery timeout.
     await waitUntil(() => streams.delivered(REVIEWS - 1) >= CLIENTS - streams.failed(), 1000);
     await sleep(50); // the workers' last progress
-    const streamingCpuReviews = cpuSeconds(streaming.child.pid) - cpuBeforeReviews;
-    const serversCpuReviews = servers.map(({ server }, i) => cpuSeconds(server.child.pid) - serversCpuBefore[i]!);
+    const streamingCpuReviews = processCpuSeconds(streaming.child.pid) - cpuBeforeReviews;
+    const serversCpuReviews = servers.map(({ server }, i) => processCpuSeconds(server.child.pid) - serversCpuBefore[i]!);
     const benchCpuReviews = benchCpu(streams) - benchBeforeReviews;
     const after = servers.map(({ server }) => rssMiB(server.child.pid));
     sampler.stop();

@@ -16,7 +16,7 @@
 //   --only M          embedded | postgres
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { Client, newWorkspace } from '../tests/helpers/client.ts';
 import { freePort, spawnServer } from '../tests/helpers/server-process.ts';
-import { loadAverage } from './lib/bench-run.ts';
+import { loadAverage, processCpuSeconds } from './lib/bench-run.ts';
 
 const { values: args } = parseArgs({
   options: { connections: { type: 'string' }, seconds: { type: 'string' }, rounds: { type: 'string' }, encoding: { type: 'string' }, only: { type: 'string' } },
@@ -59,17 +59,10 @@ function exchange(agent: Agent, target: Target, path: string): Promise<number> {
   });
 }
 
-/** CPU time of a process so far (every thread, ended ones too), ms: utime + stime in clock ticks of 10 ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** Requests a second over `seconds` with `CONNECTIONS` keep-alive connections, bytes per answer, and the serving process's CPU a request. */
 async function hammer(target: Target, path: string, seconds: number): Promise<{ rps: number; bytes: number; cpu: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const cpuBefore = cpuMs(target.pid);
+  const cpuBefore = processCpuSeconds(target.pid);
   let count = 0;
   let bytes = 0;
   const start = performance.now();
@@ -84,7 +77,7 @@ async function hammer(target: Target, path: string, seconds: number): Promise<{ 
   );
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
-  return { rps: count / elapsed, bytes, cpu: (cpuMs(target.pid) - cpuBefore) / count };
+  return { rps: count / elapsed, bytes, cpu: ((processCpuSeconds(target.pid) - cpuBefore) * 1000) / count };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

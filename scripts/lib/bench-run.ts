@@ -1,6 +1,7 @@
 // What the benchmarks need around their measuring: the machine's load average as they print it, whole
 // numbers from flags or the environment, and clean-up on every way out (the servers, databases and
 // browsers a long benchmark started are stopped on Ctrl-C, a kill, a failure or its own time limit).
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 
 /** The load average over 1, 5 and 15 minutes ("0.61 2.42 3.40"): every benchmark prints it beside its figures. */
@@ -8,6 +9,22 @@ export function loadAverage(): string {
   return loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+}
+
+/**
+ * User + system CPU a process has used so far, in seconds (every thread, ended ones too: utime and
+ * stime of /proc/<pid>/stat, in clock ticks of 10 ms); NaN when there is no such process.
+ */
+export function processCpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's name, which may hold spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 /** A whole-number option: `--name`, else the environment variable, else the fallback; exits 2 on a bad one. */
