@@ -114,14 +114,13 @@ export function smsWorker(ctx: SmsWorkerContext, now: () => Date = () => new Dat
     const credentials = await smsCredentials(db, ctx.secretKey, workspaceId);
     if (!credentials) return settle(db, smsId, { status: 'refused', error: 'Text messages are not set up: Twilio is not connected' });
 
-    // A call waits at most a third of the job's expiry (a look-up and a send fit in it): a job still
-    // running after it was on a process that ended.
+    // A look-up and a send fit in the job's expiry: a job still running after it was on a process that ended.
     const account = {
       apiBase: ctx.config.twilio.apiBase,
       accountSid: credentials.accountSid,
       username: credentials.username,
       password: credentials.password,
-      timeoutMs: (ctx.jobs.expiryOf('sms') * 1000) / 3,
+      timeoutMs: ctx.jobs.callTimeoutMs('sms'),
     };
     // An attempt was started and its outcome never stored (the process ended during the call): Twilio
     // may hold the text already. It is looked for before sending again.

@@ -5,7 +5,7 @@
 /** Twilio's error for a recipient who replied STOP to this sender. */
 export const TWILIO_UNSUBSCRIBED = 21610;
 
-/** How long a call waits for Twilio unless told (the sms job passes a third of its expiry: src/domain/sms/outbox.ts). */
+/** How long a call waits for Twilio unless told (the sms job passes its queue's callTimeoutMs: src/domain/sms/outbox.ts). */
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 export interface TwilioSend {

@@ -20,7 +20,7 @@ export const QUEUES = {
   googleSync: { name: 'google-sync', policy: 'exclusive', notify: true, retryLimit: 0, expireInSeconds: 1800 },
   // A Google push (issue 30) asks for a sync that starts after it: while one is queued or running the
   // ask tries again after 2 s, then twice as long each time up to a minute, for about an hour.
-  // One fetch of one review (QUICK_RETRY: two tries of at most a third of the expiry each, 5 s,
+  // One fetch of one review (QUICK_RETRY: two tries of at most callTimeoutMs each, 5 s,
   // src/domain/integrations/google/sync.ts): a job still active after 15 s was cut off by a crash. Its work is idempotent, so one cut short by load is only done twice.
   googlePush: { name: 'google-push', notify: true, retryLimit: 60, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 15 },
   // Consumers of domain events (src/domain/events/domain-events.ts), one queue each.
@@ -31,7 +31,7 @@ export const QUEUES = {
   webhooks: { name: 'webhooks', notify: true, ...CONSUMER_RETRIES },
   webhookDelivery: { name: 'webhook-delivery', notify: true, ...DELIVERY_RETRIES },
   // Text messages (issue 29): Twilio's 429 and 5xx retried as other outside deliveries are. A call to
-  // Twilio waits at most a third of the job's expiry (expiryOf; a job makes two at most), so a job
+  // Twilio waits at most a third of the job's expiry (callTimeoutMs; a job makes two at most), so a job
   // still running after it was on a process that ended.
   sms: { name: 'sms', notify: true, ...DELIVERY_RETRIES, expireInSeconds: 30 },
 } as const satisfies Record<string, Queue>;
@@ -84,8 +84,12 @@ export interface JobQueue {
     options?: { drain?: number; sideBySide?: boolean },
   ): Promise<void>;
   job<Q extends QueueName>(queue: Q, id: string): Promise<JobWithMetadata<PayloadOf<Q>> | null>;
-  /** Seconds after which a running job of the queue is taken for one whose process ended (the test schedule's, in tests). */
-  expiryOf(queue: QueueName): number;
+  /**
+   * How long one outside call of a job of this queue may wait: a third of the job's expiry (the test
+   * schedule's, in tests), so that a job of two calls ends before it could be taken for one whose
+   * process ended.
+   */
+  callTimeoutMs(queue: QueueName): number;
   /** True between start and stop. */
   running(): boolean;
   /** Takes no new job, waits up to timeoutMs for the running ones; those still running are retried later. */
@@ -171,7 +175,7 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
       });
     },
     job: (queue, id) => boss.getJobById(queue, id),
-    expiryOf: (queue) => expiries.get(queue)!,
+    callTimeoutMs: (queue) => (expiries.get(queue)! * 1000) / 3,
     running: () => started,
     stop: async (timeoutMs) => {
       if (!started) return;

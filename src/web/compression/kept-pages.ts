@@ -27,11 +27,14 @@ const kept = new WeakMap<DashboardSnapshot, Map<string, KeptPage>>();
 
 /**
  * The page rendered from this snapshot in this variant, as a new answer in the coding the request
- * accepts (the compression layer passes an encoded answer through); null when none is kept.
+ * accepts (the compression layer passes an encoded answer through); null when none is kept, and then
+ * the render about to happen is marked for keeping (`locals.keepPage`, read by the middleware).
  */
-export function keptPage(snapshot: DashboardSnapshot, variant: string, request: Request): Response | null {
+export function keptPage(locals: App.Locals, snapshot: DashboardSnapshot, variant: string, request: Request): Response | null {
   const page = kept.get(snapshot)?.get(variant);
-  return page ? answerOf(page, request) : null;
+  if (page) return answerOf(page, request);
+  locals.keepPage = { snapshot, variant };
+  return null;
 }
 
 /**

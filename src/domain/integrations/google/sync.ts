@@ -141,7 +141,7 @@ export async function fetchPushedReview(runtime: GoogleRuntime, workspace: Works
   if (connection.broken || !connection.refreshToken || !connection.accountId || !connection.locationId) return 'sync';
   // Each of QUICK_RETRY's two tries waits a third of the google-push job's expiry at most (5 s of 15):
   // a job still running after its expiry was on a process that ended.
-  const timeoutMs = (runtime.jobs.expiryOf('google-push') * 1000) / 3;
+  const timeoutMs = runtime.jobs.callTimeoutMs('google-push');
   const api = new GbpApi(createOAuthClient(config, connection.refreshToken), config, { ...QUICK_RETRY, timeoutMs });
   let raw: unknown;
   try {
