@@ -12,8 +12,8 @@ import { emailSender } from '#domain/email/mailer.ts';
 import { emailWorker, requeueUnsentEmails } from '#domain/email/outbox.ts';
 import { googlePushWorker, googleSyncWorker } from '#domain/integrations/google/sync-jobs.ts';
 import { milestonesWorker } from '#domain/game/milestones.ts';
-import { alertDeliveryWorker, alertsWorker, requeueUnsentAlertPosts } from '#domain/integrations/alerts/workers.ts';
-import { requeueUnsentWebhookDeliveries, webhookDeliveryWorker, webhooksWorker } from '#domain/integrations/webhooks/deliveries.ts';
+import { alertDeliveryWorker, alertsFanOut, requeueUnsentAlertPosts } from '#domain/integrations/alerts/workers.ts';
+import { requeueUnsentWebhookDeliveries, webhookDeliveryWorker, webhooksFanOut } from '#domain/integrations/webhooks/deliveries.ts';
 import { requeueUnsentTexts, smsWorker } from '#domain/sms/outbox.ts';
 import { startJobQueue, type QueueName, type QueuePayloads } from '#platform/jobs/queue.ts';
 import { LiveHub } from '#platform/live/hub.ts';
@@ -88,9 +88,11 @@ export async function createRuntime(config: Config, database: Database): Promise
   // one fetch instead of the second job waiting for the next poll (2 s). Consumers only read and
   // write the database; the deliveries, which wait on outside receivers, stay one job at a time.
   await jobs.workOne('milestones', milestonesWorker(runtime), { drain: CONSUMER_DRAIN });
-  await jobs.workOne('alerts', alertsWorker(runtime), { drain: CONSUMER_DRAIN });
+  // The alerts and webhooks consumers only turn an event into rows and delivery jobs: they run in the
+  // transaction that raises it (decision 071), a job of theirs only when one was queued without one.
+  await jobs.workInTransaction('alerts', alertsFanOut(runtime), { drain: CONSUMER_DRAIN });
   await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));
-  await jobs.workOne('webhooks', webhooksWorker(runtime), { drain: CONSUMER_DRAIN });
+  await jobs.workInTransaction('webhooks', webhooksFanOut(runtime), { drain: CONSUMER_DRAIN });
   await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime));
   // A backlog of texts (a restart, the end of quiet hours) goes out TEXTS_AT_ONCE at a time, not one a
   // poll (2 s): side by side, since each waits on Twilio within its own job's deadline.

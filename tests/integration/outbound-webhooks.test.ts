@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '#platform/db/schema.ts';
 import { getRuntime } from '#app/runtime.ts';
@@ -248,6 +249,21 @@ describe.concurrent('outbound webhooks', () => {
     } finally {
       await target.close();
     }
+  });
+
+  it('stores the delivery with the review that raised it: there when the answer comes, with no fan-out job kept (decision 071)', async () => {
+    const office = await officeWithTeamAndTemplate(app);
+    // A target that is never reached: what is looked at is the delivery log, not the sending.
+    await office.client.post('/api/admin/webhooks', { url: 'http://127.0.0.1:9/hooks', events: ['review.created'] });
+    const answered = await office.client.post('/api/test-review', { reviewerName: 'Ada Quill', rating: 5, reviewText: 'Quick' });
+    expect(answered.status).toBeLessThan(300);
+    const stored = await app.database.db
+      .select({ eventId: webhookDeliveries.eventId, eventType: webhookDeliveries.eventType })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.workspaceId, office.workspaceId));
+    expect(stored).toEqual([{ eventId: expect.any(String), eventType: 'review.created' }]);
+    const { jobs } = await getRuntime();
+    expect(await jobs.job('webhooks', stored[0]!.eventId!)).toBeNull();
   });
 
   it('allows 10 webhooks per workspace', async () => {

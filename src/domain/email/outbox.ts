@@ -105,7 +105,7 @@ declare module '#platform/jobs/queue.ts' {
 }
 
 /** Queues the send of a stored message, in the transaction that stored it (or claimed it for a resend). */
-export async function queueOutboxMessage(tx: Pick<Db, 'execute'>, jobs: JobQueue, message: EmailJob & { round: number }): Promise<void> {
+export async function queueOutboxMessage(tx: Db, jobs: JobQueue, message: EmailJob & { round: number }): Promise<void> {
   const { workspaceId, outboxId, round } = message;
   await jobs.send('email', { workspaceId, outboxId }, { id: emailJobId(outboxId, round), tx });
 }

@@ -7,9 +7,11 @@ import { alertSettings, webhookEndpoints, workspaces } from '#platform/db/schema
 import type { DomainEventType } from '#shared/event-names.ts';
 
 // What happened, raised in one place (decision 042). Every durable consumer is a queue of its own:
-// raising an event queues one job per consumer, in the transaction that made the change, so each
-// consumer handles each event once across all instances, retries on its own schedule, and never
-// holds up another consumer or the request that raised it.
+// raising an event sends one job per consumer, in the transaction that made the change, so each
+// consumer handles each event once across all instances. A consumer that waits on nothing outside
+// (milestones) retries on its own schedule and never holds up the request that raised it; one that
+// only turns the event into rows and delivery jobs (alerts, webhooks) is worked in that transaction
+// itself (decision 071), and its deliveries retry on their own.
 
 interface EventData {
   'review.created': { reviewId: number };
@@ -60,7 +62,7 @@ export const CONSUMERS: { [T in DomainEventType]: ConsumerOf<T>[] } = {
 export async function raiseEvent<T extends DomainEventType>(
   jobs: JobQueue,
   event: { type: T; workspaceId: number; data: EventData[T] },
-  options: { tx?: Pick<Db, 'execute' | 'select'>; onceKey?: string; consumers?: ConsumerFlags; coveredBy?: ConsumerOf<T>[] } = {},
+  options: { tx?: Db; onceKey?: string; consumers?: ConsumerFlags; coveredBy?: ConsumerOf<T>[] } = {},
 ): Promise<DomainEvent<T>> {
   const id = options.onceKey ? stableUuid(`event:${options.onceKey}`) : randomUUID();
   const raised: DomainEvent<T> = { id, occurredAt: new Date().toISOString(), ...event };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#platform/db/database.ts';
 import { migratedMemoryDatabase } from '#testing/unit-database.ts';
@@ -52,5 +53,66 @@ describe('a queue worked side by side', () => {
     // The failed job alone is retried; the others are done.
     await expect.poll(async () => (await jobs.job('sms', ids.get(3)!))?.state).toBe('retry');
     expect((await jobs.job('sms', ids.get(1)!))?.state).toBe('completed');
+  });
+});
+
+// A consumer that only writes rows (the alerts and webhooks fan-out, decision 071) is worked in the
+// transaction that sends its job: its writes commit with the change, or not at all, and no job is kept.
+
+describe('a queue worked in the sending transaction', () => {
+  let database: Database;
+  let jobs: JobQueue;
+  const handled: { id: string; reviewId: number; inSender: boolean }[] = [];
+  beforeAll(async () => {
+    database = await migratedMemoryDatabase();
+    jobs = await startJobQueue(database, { retryDelaySeconds: 1 });
+    await database.db.execute(sql`CREATE TABLE fanned_out (review_id integer PRIMARY KEY)`);
+    await jobs.workInTransaction('webhooks', async (job, tx) => {
+      const { reviewId } = job.data.data as { reviewId: number };
+      // A row of the sender's, not yet committed, is visible to the handler only in the sender's transaction.
+      const [seen] = ((await tx.execute(sql`SELECT count(*)::int AS n FROM fanned_out WHERE review_id = ${-reviewId}`)) as unknown as { rows: { n: number }[] })
+        .rows;
+      handled.push({ id: job.id, reviewId, inSender: seen!.n === 1 });
+      await tx.execute(sql`INSERT INTO fanned_out VALUES (${reviewId})`);
+      return {};
+    });
+  });
+  afterAll(async () => {
+    await jobs.stop(1000);
+    await database.close();
+  });
+
+  const event = (reviewId: number) =>
+    ({ id: crypto.randomUUID(), type: 'review.created', workspaceId: 1, occurredAt: new Date().toISOString(), data: { reviewId } }) as const;
+  const rows = async () =>
+    ((await database.db.execute(sql`SELECT review_id FROM fanned_out ORDER BY review_id`)) as unknown as { rows: { review_id: number }[] }).rows.map(
+      (r) => r.review_id,
+    );
+
+  it('runs the handler in the transaction, keeping no job, and nothing of it when the transaction rolls back', async () => {
+    const sent = event(1);
+    const id = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO fanned_out VALUES (-1)`);
+      return jobs.send('webhooks', sent, { id: sent.id, tx });
+    });
+    expect(id).toBe(sent.id);
+    expect(handled).toEqual([{ id: sent.id, reviewId: 1, inSender: true }]);
+    expect(await jobs.job('webhooks', sent.id)).toBeNull();
+
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.send('webhooks', event(2), { tx });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await rows()).toEqual([-1, 1]);
+  });
+
+  it('works a job sent without a transaction (or queued before) in a transaction of its own', async () => {
+    const sent = event(3);
+    await jobs.send('webhooks', sent, { id: sent.id });
+    await expect.poll(rows).toContain(3);
+    expect(handled.at(-1)).toEqual({ id: sent.id, reviewId: 3, inSender: false });
+    await expect.poll(async () => (await jobs.job('webhooks', sent.id))?.state).toBe('completed');
   });
 });

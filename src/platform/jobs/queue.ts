@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type JobResult, type JobWithMetadata, type Queue, type SendOptions } from 'pg-boss';
 import type { Database, Db } from '../db/database.ts';
@@ -62,8 +63,17 @@ export type PayloadOf<Q extends QueueName> = Q extends keyof QueuePayloads ? Que
 export type BatchHandler<T> = (jobs: JobWithMetadata<T>[]) => Promise<JobResult[]>;
 
 export interface QueueSendOptions extends Pick<SendOptions, 'id' | 'singletonKey' | 'singletonSeconds' | 'startAfter'> {
-  /** A transaction the job is inserted in: it exists exactly when the transaction commits. */
-  tx?: Pick<Db, 'execute'>;
+  /**
+   * A transaction the job is inserted in: it exists exactly when the transaction commits. A queue
+   * worked in the sending transaction (workInTransaction) is worked in it instead.
+   */
+  tx?: Db;
+}
+
+/** A job as a handler in the sending transaction sees it: its id and payload. */
+export interface SentJob<T> {
+  id: string;
+  data: T;
 }
 
 export interface JobQueue {
@@ -82,6 +92,19 @@ export interface JobQueue {
     queue: Q,
     handler: (job: Job<PayloadOf<Q>>) => Promise<object>,
     options?: { drain?: number; sideBySide?: boolean },
+  ): Promise<void>;
+  /**
+   * Handles the queue's jobs in the transaction that sends them: a send with `tx` calls the handler
+   * there and stores no job, so the handler's writes commit with the change that sent it, or not at
+   * all. For a consumer that only reads and writes this database, where a job's insert, its fetch on
+   * every instance its NOTIFY wakes and its completion cost more than the work. A send without `tx`,
+   * and a job queued before (by an earlier version), is worked as workOne's are, the handler in a
+   * transaction of its own. What the handler throws fails the sending transaction.
+   */
+  workInTransaction<Q extends QueueName>(
+    queue: Q,
+    handler: (job: SentJob<PayloadOf<Q>>, tx: Db) => Promise<object>,
+    options?: { drain?: number },
   ): Promise<void>;
   job<Q extends QueueName>(queue: Q, id: string): Promise<JobWithMetadata<PayloadOf<Q>> | null>;
   /**
@@ -146,10 +169,18 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
   }
   const pollSeconds = Math.min(POLL_SECONDS, retryDelaySeconds ?? POLL_SECONDS);
   const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
+  const inTransaction = new Map<string, (job: SentJob<never>, tx: Db) => Promise<object>>();
 
-  return {
-    send: (queue, data, { tx, ...options } = {}) =>
-      boss.send(queue, data as object, { ...options, ...(tx ? { db: fromDrizzle(tx as DrizzleTransactionLike, sql) } : {}) }),
+  const jobQueue: JobQueue = {
+    send: async (queue, data, { tx, ...options } = {}) => {
+      const handler = tx && inTransaction.get(queue);
+      if (handler) {
+        const id = options.id ?? randomUUID();
+        await handler({ id, data: data as never }, tx);
+        return id;
+      }
+      return boss.send(queue, data as object, { ...options, ...(tx ? { db: fromDrizzle(tx as DrizzleTransactionLike, sql) } : {}) });
+    },
     work: async (queue, handler) => {
       await boss.work(queue, { ...polling, batchSize: EMAIL_BATCH, burstWhenBatchFull: true, includeMetadata: true, perJobResults: true }, (jobs) =>
         handler(jobs as JobWithMetadata<never>[]),
@@ -174,6 +205,10 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
         return results;
       });
     },
+    workInTransaction: async (name, handler, options) => {
+      inTransaction.set(name, handler as (job: SentJob<never>, tx: Db) => Promise<object>);
+      await jobQueue.workOne(name, (job) => database.db.transaction((tx) => handler(job, tx)), options);
+    },
     job: (queue, id) => boss.getJobById(queue, id),
     callTimeoutMs: (queue) => (expiries.get(queue)! * 1000) / 3,
     running: () => started,
@@ -183,6 +218,7 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };
+  return jobQueue;
 }
 
 /**

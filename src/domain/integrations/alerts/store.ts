@@ -29,7 +29,10 @@ async function row(db: Db, workspaceId: number) {
 }
 
 export async function readAlerts(db: Db, workspaceId: number): Promise<AlertsView> {
-  const found = await row(db, workspaceId);
+  return viewOf(await row(db, workspaceId));
+}
+
+function viewOf(found: Awaited<ReturnType<typeof row>>): AlertsView {
   return {
     slack: { configured: Boolean(found?.slackUrlSealed), lastError: found?.slackError ?? null },
     teams: { configured: Boolean(found?.teamsUrlSealed), lastError: found?.teamsError ?? null },
@@ -45,7 +48,7 @@ export async function alertTargets(db: Db, workspaceId: number, key: Buffer): Pr
   const teams = found?.teamsUrlSealed ? open(found.teamsUrlSealed, key) : null;
   if (slack) urls.slack = slack;
   if (teams) urls.teams = teams;
-  return { urls, events: (await readAlerts(db, workspaceId)).events };
+  return { urls, events: viewOf(found).events };
 }
 
 export async function saveAlerts(db: Db, workspaceId: number, key: Buffer, change: AlertsChange): Promise<AlertsView> {

@@ -4,7 +4,7 @@ import type { Db } from '#platform/db/database.ts';
 import { alertPosts, reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import type { DeliveryStatus } from '#shared/statuses.ts';
 import type { DomainEvent } from '#domain/events/domain-events.ts';
-import { QUEUES, queueAgain, type JobQueue } from '#platform/jobs/queue.ts';
+import { QUEUES, queueAgain, type JobQueue, type SentJob } from '#platform/jobs/queue.ts';
 import { stableUuid } from '#platform/jobs/stable-id.ts';
 import { log } from '#platform/log/log.ts';
 import type { Runtime } from '#platform/runtime.ts';
@@ -19,8 +19,9 @@ import { alertTargets, recordAlertOutcome } from './store.ts';
 import type { AlertChannel } from './targets.ts';
 
 // The alerts consumer reads an event once and stores one post per configured channel, queued in the
-// same transaction, each retried on its own (a Slack outage never delays Teams, nor the other way
-// round). A post is a row until it is made, so a restored backup still makes it (requeueUnsentAlertPosts).
+// transaction that raised the event (decision 071), each retried on its own (a Slack outage never
+// delays Teams, nor the other way round). A post is a row until it is made, so a restored backup still
+// makes it (requeueUnsentAlertPosts).
 
 /** A post's job. Jobs queued before posts were stored carry the channel and text themselves. */
 export type AlertPostJob = { workspaceId: number; postId: string } | { workspaceId: number; channel: AlertChannel; text: string };
@@ -82,44 +83,45 @@ async function factsOf(db: Db, event: AlertDomainEvent, workspace: Workspace, pu
 /** What the alert workers use of the process's runtime. */
 export type AlertsRuntime = Pick<Runtime, 'config' | 'database' | 'jobs' | 'secretKey'>;
 
-export function alertsWorker(runtime: AlertsRuntime) {
-  return async (job: Job<AlertDomainEvent>): Promise<object> => {
+/**
+ * The `alerts` consumer: one post per configured channel, stored and queued on `alert-delivery` in the
+ * transaction `tx` (the one that raised the event: the queue works it there). A post's id comes from
+ * the event's and the channel, so an event handled again queues nothing twice.
+ */
+export function alertsFanOut(runtime: AlertsRuntime) {
+  return async (job: SentJob<AlertDomainEvent>, tx: Db): Promise<object> => {
     const event = job.data;
     if (!(ALERT_EVENTS as readonly string[]).includes(event.type)) return { queued: 0 };
-    const { db } = runtime.database;
-    const { urls, events } = await alertTargets(db, event.workspaceId, runtime.secretKey);
+    const [{ urls, events }, workspace] = await Promise.all([alertTargets(tx, event.workspaceId, runtime.secretKey), findWorkspaceById(tx, event.workspaceId)]);
     const channels = (Object.keys(urls) as AlertChannel[]).filter(() => events.includes(event.type));
     if (channels.length === 0) return { queued: 0 };
-    const workspace = await findWorkspaceById(db, event.workspaceId);
-    const facts = workspace ? await factsOf(db, event, workspace, runtime.config.publicUrl) : null;
+    const facts = workspace ? await factsOf(tx, event, workspace, runtime.config.publicUrl) : null;
     if (!facts) return { queued: 0 };
     const text = alertText(facts);
     const link = alertLink(facts);
     const { workspaceId } = event;
     let queued = 0;
-    await db.transaction(async (tx) => {
-      await tx
-        .delete(alertPosts)
-        .where(
-          and(
-            eq(alertPosts.workspaceId, workspaceId),
-            inArray(alertPosts.status, ['delivered', 'failed']),
-            lt(alertPosts.createdAt, sql`now() - make_interval(days => ${SETTLED_POSTS_KEPT_DAYS})`),
-          ),
-        );
-      for (const channel of channels) {
-        const id = stableUuid(`alert:${event.id}:${channel}`);
-        // A consumer job retried after its commit finds its posts there and queues nothing twice.
-        const [created] = await tx
-          .insert(alertPosts)
-          .values({ id, workspaceId, channel, text, link, status: 'pending' })
-          .onConflictDoNothing()
-          .returning({ id: alertPosts.id });
-        if (!created) continue;
-        await runtime.jobs.send(QUEUES.alertDelivery.name, { workspaceId, postId: id }, { id, tx });
-        queued++;
-      }
-    });
+    await tx
+      .delete(alertPosts)
+      .where(
+        and(
+          eq(alertPosts.workspaceId, workspaceId),
+          inArray(alertPosts.status, ['delivered', 'failed']),
+          lt(alertPosts.createdAt, sql`now() - make_interval(days => ${SETTLED_POSTS_KEPT_DAYS})`),
+        ),
+      );
+    for (const channel of channels) {
+      const id = stableUuid(`alert:${event.id}:${channel}`);
+      // An event handled again (a job retried after its commit) finds its posts there and queues nothing twice.
+      const [created] = await tx
+        .insert(alertPosts)
+        .values({ id, workspaceId, channel, text, link, status: 'pending' })
+        .onConflictDoNothing()
+        .returning({ id: alertPosts.id });
+      if (!created) continue;
+      await runtime.jobs.send(QUEUES.alertDelivery.name, { workspaceId, postId: id }, { id, tx });
+      queued++;
+    }
     return { queued };
   };
 }

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
 import { webhookDeliveries } from '#platform/db/schema.ts';
 import type { DomainEvent, Store } from '#domain/events/domain-events.ts';
-import { QUEUES, queueAgain, type JobQueue } from '#platform/jobs/queue.ts';
+import { QUEUES, queueAgain, type JobQueue, type SentJob } from '#platform/jobs/queue.ts';
 import { log } from '#platform/log/log.ts';
 import { TEST_EVENT } from '#shared/event-names.ts';
 import { testPayload, webhookPayload } from './payload.ts';
@@ -12,8 +12,9 @@ import { sendWebhook, type AttemptOutcome } from './send.ts';
 import { attemptsOfJob, deliveryIdFor, deliveryJobId, findDelivery, findEndpointTarget, recordAttempt, subscribedEndpoints } from './store.ts';
 
 // Outbound webhooks (decision 043). The `webhooks` consumer turns a domain event into one delivery per
-// subscribed endpoint and queues each on `webhook-delivery`, in one transaction; a delivery job makes
-// one attempt, logs it, and throws on failure so the queue retries it on its schedule (DELIVERY_RETRIES).
+// subscribed endpoint and queues each on `webhook-delivery`, in the transaction that raised the event
+// (decision 071); a delivery job makes one attempt, logs it, and throws on failure so the queue retries
+// it on its schedule (DELIVERY_RETRIES).
 
 export interface WebhookRuntime extends Store {
   config: { allowPrivateWebhookTargets: boolean };
@@ -32,36 +33,30 @@ declare module '#platform/jobs/queue.ts' {
   }
 }
 
-export function webhooksWorker(runtime: WebhookRuntime) {
-  return async (job: Job<DomainEvent>): Promise<object> => {
+/**
+ * The `webhooks` consumer: one delivery per subscribed endpoint, each queued on `webhook-delivery`,
+ * written in the transaction `tx` (the one that raised the event: the queue works it there). A
+ * delivery's id comes from the event's and the endpoint's, so an event fanned out again queues nothing twice.
+ */
+export function webhooksFanOut(runtime: WebhookRuntime) {
+  return async (job: SentJob<DomainEvent>, tx: Db): Promise<object> => {
     const event = job.data;
-    const { db } = runtime.database;
-    const endpoints = await subscribedEndpoints(db, event.workspaceId, event.type);
-    if (!endpoints.length) return { deliveries: 0 };
-    const payload = await webhookPayload(db, event);
-    if (!payload) return { deliveries: 0 };
+    // Read together (the raiser saw an endpoint for this event in this transaction, so both are wanted).
+    const [endpoints, payload] = await Promise.all([subscribedEndpoints(tx, event.workspaceId, event.type), webhookPayload(tx, event)]);
+    if (!endpoints.length || !payload) return { deliveries: 0 };
     const body = JSON.stringify(payload);
     let queued = 0;
-    await db.transaction(async (tx) => {
-      for (const endpoint of endpoints) {
-        const id = deliveryIdFor(event.id, endpoint.id);
-        const [created] = await tx
-          .insert(webhookDeliveries)
-          .values({ id, workspaceId: event.workspaceId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload: body, status: 'pending' })
-          .onConflictDoNothing()
-          .returning({ id: webhookDeliveries.id });
-        if (!created) continue;
-        await runtime.jobs.send(
-          QUEUES.webhookDelivery.name,
-          { workspaceId: event.workspaceId, deliveryId: id },
-          {
-            id: deliveryJobId(id, 0),
-            tx,
-          },
-        );
-        queued++;
-      }
-    });
+    for (const endpoint of endpoints) {
+      const id = deliveryIdFor(event.id, endpoint.id);
+      const [created] = await tx
+        .insert(webhookDeliveries)
+        .values({ id, workspaceId: event.workspaceId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload: body, status: 'pending' })
+        .onConflictDoNothing()
+        .returning({ id: webhookDeliveries.id });
+      if (!created) continue;
+      await runtime.jobs.send(QUEUES.webhookDelivery.name, { workspaceId: event.workspaceId, deliveryId: id }, { id: deliveryJobId(id, 0), tx });
+      queued++;
+    }
     return { deliveries: queued };
   };
 }
