@@ -4,6 +4,7 @@ import type { Db } from '#platform/db/database.ts';
 import { reviewRequests, reviews } from '#platform/db/schema.ts';
 import { LIVE_REVIEW } from '#domain/reviews/store.ts';
 import { COUNTED_FOR_TEAM } from '#domain/reviews/scoring.ts';
+import { whileRequestsUnchanged } from '#domain/reviews/requests-version.ts';
 import { SCORING_RULES, type Activity, type RequestActivity, type ReviewActivity } from '#shared/fair-score.ts';
 
 // What the fair score is computed from, counted in SQL per challenge week (calendar days in the
@@ -41,18 +42,21 @@ export async function loadActivity(db: Db, workspaceId: number, since: Date, cha
     number | null
   >`CASE WHEN ${reviewRequests.interactionDate} IS NOT NULL THEN least(greatest(${localDay(reviewRequests.createdAt)} - ${reviewRequests.interactionDate}, ${LAG_BOUNDS[0]}::int), ${LAG_BOUNDS[1]}::int) END`;
   const [requests, matched] = await Promise.all([
-    db
-      .select({
-        teamId: reviewRequests.teamId,
-        staffId: reviewRequests.staffId,
-        week: weekOf(reviewRequests.createdAt),
-        lagDays,
-        count: count(),
-        opened: count(reviewRequests.clickedAt),
-      })
-      .from(reviewRequests)
-      .where(and(eq(reviewRequests.workspaceId, workspaceId), gte(reviewRequests.createdAt, since)))
-      .groupBy(sql`1`, sql`2`, sql`3`, sql`4`),
+    // Changed only by a write to the requests (a review changes none): read again only then.
+    whileRequestsUnchanged(db, workspaceId, 'activity', `${since.toISOString()} ${challenge.startDay} ${challenge.timeZone}`, () =>
+      db
+        .select({
+          teamId: reviewRequests.teamId,
+          staffId: reviewRequests.staffId,
+          week: weekOf(reviewRequests.createdAt),
+          lagDays,
+          count: count(),
+          opened: count(reviewRequests.clickedAt),
+        })
+        .from(reviewRequests)
+        .where(and(eq(reviewRequests.workspaceId, workspaceId), gte(reviewRequests.createdAt, since)))
+        .groupBy(sql`1`, sql`2`, sql`3`, sql`4`),
+    ),
     db
       .select({ teamId: reviews.teamId, staffId: reviewRequests.staffId, week: weekOf(reviews.createTime), count: count() })
       .from(reviews)

@@ -152,13 +152,14 @@ export interface BoardFigures {
 
 /**
  * A wallboard's figures as its dashboard shows them, read without what only the screens need (the
- * people, the scores' weekly activity, the latest reviews, the logo): three reads instead of the
- * dashboard's thirteen, for the milestones consumer, which runs after every counted review.
+ * people, the requests sent, the scores' weekly activity, the latest reviews, the logo): three reads
+ * (the settings, the teams, their reviews) instead of the dashboard's thirteen, for the milestones
+ * consumer, which runs after every counted review.
  */
 export async function loadBoardFigures(db: Db, workspace: Workspace, wallboard: Wallboard | null = null, now = new Date()): Promise<BoardFigures> {
   const values = await readSettings(db, workspace.id, [...CHALLENGE_SETTING_KEYS, WORKSPACE_GOAL_KEY]);
   const clock = challengeClock(challengeSettingsOf(values, workspace), now);
-  const { shown } = onWallboard(await teamScores(db, workspace, clock.challenge.start, clock.week.startsAt), wallboard);
+  const { shown } = onWallboard(await teamScores(db, workspace, clock.challenge.start, clock.week.startsAt, { requests: false }), wallboard);
   return boardFigures(shown, wallboard, clock, values);
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '#platform/db/database.ts';
 import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import type { MatchStatus } from '#shared/statuses.ts';
 import { LIVE_REVIEW } from './store.ts';
+import { whileRequestsUnchanged } from './requests-version.ts';
 import { readSettings } from '#domain/workspace/settings.ts';
 import { startOfDayIn } from '#shared/time.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
@@ -58,8 +59,12 @@ export interface TeamScore {
   requests: number;
 }
 
-/** Every team of the workspace with its counted reviews and requests in the challenge window, and its reviews since `weekStart`. */
-export async function teamScores(db: Db, workspace: Workspace, start: Date, weekStart: Date = start): Promise<TeamScore[]> {
+/**
+ * Every team of the workspace with its counted reviews and requests in the challenge window, and its
+ * reviews since `weekStart`. `requests: false` leaves the requests uncounted (0), for a reader of the
+ * review figures alone (a milestone check).
+ */
+export async function teamScores(db: Db, workspace: Workspace, start: Date, weekStart: Date = start, { requests = true } = {}): Promise<TeamScore[]> {
   const [teamRows, reviewRows, requestRows] = await Promise.all([
     db
       .select({ id: teams.id, name: teams.name, color: teams.color, wallboardId: teams.wallboardId, weeklyGoal: teams.weeklyGoal, createdAt: teams.createdAt })
@@ -76,11 +81,16 @@ export async function teamScores(db: Db, workspace: Workspace, start: Date, week
       .from(reviews)
       .where(and(eq(reviews.workspaceId, workspace.id), gte(reviews.createTime, start), LIVE_REVIEW))
       .groupBy(reviews.teamId, reviews.matchStatus),
-    db
-      .select({ teamId: reviewRequests.teamId, requests: count() })
-      .from(reviewRequests)
-      .where(and(eq(reviewRequests.workspaceId, workspace.id), gte(reviewRequests.createdAt, start)))
-      .groupBy(reviewRequests.teamId),
+    requests
+      ? // Changed only by a write to the requests (a review changes none): read again only then.
+        whileRequestsUnchanged(db, workspace.id, 'team-requests', start.toISOString(), () =>
+          db
+            .select({ teamId: reviewRequests.teamId, requests: count() })
+            .from(reviewRequests)
+            .where(and(eq(reviewRequests.workspaceId, workspace.id), gte(reviewRequests.createdAt, start)))
+            .groupBy(reviewRequests.teamId),
+        )
+      : [],
   ]);
   const scores = new Map(teamRows.map((t) => [t.id, { ...t, reviews: 0, weekReviews: 0, ratingSum: 0, requests: 0 }]));
   const unknown = teamRows.find((t) => isUnknownTeamName(t.name));

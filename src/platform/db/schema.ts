@@ -1,5 +1,6 @@
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   customType,
   date,
@@ -45,6 +46,8 @@ export const workspaces = pgTable('workspaces', {
   stripeCustomerId: text('stripe_customer_id').unique(),
   /** Its current Stripe subscription (sub_...); null when it has none. */
   stripeSubscriptionId: text('stripe_subscription_id'),
+  /** Moved by the database on every write to the workspace's requests (migrations/0030_requests_version.sql). */
+  requestsVersion: bigint('requests_version', { mode: 'number' }).notNull().default(0),
 });
 
 /** The named wallboards of a workspace besides its own (Agency, issue 12). */
