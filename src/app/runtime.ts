@@ -11,7 +11,7 @@ import { noticeArrived } from '#platform/live/dashboard-snapshots.ts';
 import { emailSender } from '#domain/email/mailer.ts';
 import { emailWorker, requeueUnsentEmails } from '#domain/email/outbox.ts';
 import { googlePushWorker, googleSyncWorker } from '#domain/integrations/google/sync-jobs.ts';
-import { milestonesWorker } from '#domain/game/milestones.ts';
+import { milestonesCheck } from '#domain/game/milestones.ts';
 import { alertDeliveryWorker, alertsFanOut, requeueUnsentAlertPosts } from '#domain/integrations/alerts/workers.ts';
 import { requeueUnsentWebhookDeliveries, webhookDeliveryWorker, webhooksFanOut } from '#domain/integrations/webhooks/deliveries.ts';
 import { requeueUnsentTexts, smsWorker } from '#domain/sms/outbox.ts';
@@ -87,9 +87,10 @@ export async function createRuntime(config: Config, database: Database): Promise
   // review.matched), whose jobs commit together under one NOTIFY: a consumer takes what is there in
   // one fetch instead of the second job waiting for the next poll (2 s). Consumers only read and
   // write the database; the deliveries, which wait on outside receivers, stay one job at a time.
-  await jobs.workOne('milestones', milestonesWorker(runtime), { drain: CONSUMER_DRAIN });
-  // The alerts and webhooks consumers only turn an event into rows and delivery jobs: they run in the
-  // transaction that raises it (decision 071), a job of theirs only when one was queued without one.
+  // The domain-event consumers only read this database and turn an event into rows and delivery jobs:
+  // they run in the transaction that raises it (decision 071), a job of theirs only when one was queued
+  // without one (or by an earlier version).
+  await jobs.workInTransaction('milestones', milestonesCheck(runtime), { drain: CONSUMER_DRAIN });
   await jobs.workInTransaction('alerts', alertsFanOut(runtime), { drain: CONSUMER_DRAIN });
   await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));
   await jobs.workInTransaction('webhooks', webhooksFanOut(runtime), { drain: CONSUMER_DRAIN });

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '#platform/db/schema.ts';
 import { getRuntime } from '#app/runtime.ts';
@@ -264,6 +264,42 @@ describe.concurrent('outbound webhooks', () => {
     expect(stored).toEqual([{ eventId: expect.any(String), eventType: 'review.created' }]);
     const { jobs } = await getRuntime();
     expect(await jobs.job('webhooks', stored[0]!.eventId!)).toBeNull();
+  });
+
+  it('raises a team goal reached by reviews arriving at once exactly once, stored with the review that reached it', async () => {
+    const office = await officeWithTeamAndTemplate(app);
+    expect((await office.client.request('PUT', `/api/teams/${office.teamId}`, { name: 'Front Desk', weeklyGoal: 3 })).status).toBe(200);
+    await office.client.post('/api/admin/webhooks', { url: 'http://127.0.0.1:9/hooks', events: ['goal.reached'] });
+    const customers = [
+      ['Lea', 'Moss'],
+      ['Omar', 'Haddad'],
+      ['Greta', 'Lindqvist'],
+    ];
+    for (const [firstName, lastName] of customers) {
+      const logged = await office.client.post('/api/review-requests', {
+        staffFirstName: 'Tom',
+        staffEmail: 'tom@harbourside.example',
+        teamId: office.teamId,
+        email: `${firstName!.toLowerCase()}@example.test`,
+        firstName,
+        lastName,
+        templateId: office.templateId,
+      });
+      expect(logged.status).toBe(201);
+    }
+    const answers = await Promise.all(
+      customers.map(([firstName, lastName]) =>
+        office.client.post('/api/test-review', { reviewerName: `${firstName} ${lastName}`, rating: 5, reviewText: 'Lovely' }),
+      ),
+    );
+    expect(answers.map((a) => a.json.matchStatus)).toEqual(['auto_matched', 'auto_matched', 'auto_matched']);
+    // Every review's transaction has committed, and the goal's delivery with the one that reached it.
+    const goals = await app.database.db
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.workspaceId, office.workspaceId), eq(webhookDeliveries.eventType, 'goal.reached')));
+    expect(goals).toHaveLength(1);
+    expect(JSON.parse(goals[0]!.payload).data).toMatchObject({ goal: 3, team: { id: office.teamId, name: 'Front Desk' } });
   });
 
   it('allows 10 webhooks per workspace', async () => {

@@ -1,10 +1,9 @@
-import type { Job } from 'pg-boss';
 import { describe, expect, it } from 'vitest';
 import { reviews, teams } from '#platform/db/schema.ts';
 import type { DomainEvent } from '#domain/events/domain-events.ts';
 import { unitWorkspace } from '#testing/unit-data.ts';
 import { type UnitStore, withUnitStore } from '#testing/unit-queue.ts';
-import { milestonesWorker } from './milestones.ts';
+import { milestonesCheck } from './milestones.ts';
 import { loadBoardFigures, loadDashboard } from './dashboard.ts';
 import { createWallboard } from './wallboards.ts';
 import { putSetting } from '#domain/workspace/settings.ts';
@@ -31,8 +30,16 @@ async function review(workspaceId: number, teamId: number | null, matchStatus: '
   return row!.id;
 }
 
-const created = (workspaceId: number, reviewId: number) =>
-  ({ data: { type: 'review.created', workspaceId, data: { reviewId } } }) as unknown as Job<DomainEvent<'review.created'>>;
+const created = (workspaceId: number, reviewId: number) => ({
+  id: crypto.randomUUID(),
+  data: {
+    id: crypto.randomUUID(),
+    type: 'review.created',
+    workspaceId,
+    occurredAt: new Date().toISOString(),
+    data: { reviewId },
+  } as DomainEvent<'review.created'>,
+});
 
 describe('the milestones consumer', () => {
   it('leaves a review stored already matched to its review.matched event, and checks one that counts for nobody', async () => {
@@ -41,9 +48,13 @@ describe('the milestones consumer', () => {
       .insert(teams)
       .values({ workspaceId: workspace.id, name: 'Front Desk', color: '#3B82F6' })
       .returning({ id: teams.id });
-    const worker = milestonesWorker(store);
-    expect(await worker(created(workspace.id, await review(workspace.id, team!.id, 'auto_matched')))).toEqual({ raised: 0, checkedBy: 'review.matched' });
-    expect(await worker(created(workspace.id, await review(workspace.id, null, 'unmatched')))).toEqual({ raised: 0 });
+    const check = milestonesCheck(store);
+    const inTransaction = (job: ReturnType<typeof created>) => store.database.db.transaction((tx) => check(job, tx));
+    expect(await inTransaction(created(workspace.id, await review(workspace.id, team!.id, 'auto_matched')))).toEqual({
+      raised: 0,
+      checkedBy: 'review.matched',
+    });
+    expect(await inTransaction(created(workspace.id, await review(workspace.id, null, 'unmatched')))).toEqual({ raised: 0 });
   });
 
   it("checks a wallboard's goals and target against the very figures its dashboard shows", async () => {

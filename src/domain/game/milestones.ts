@@ -1,16 +1,17 @@
-import type { Job } from 'pg-boss';
 import { loadBoardFigures, type BoardFigures } from './dashboard.ts';
-import type { Database } from '#platform/db/database.ts';
+import type { Database, Db } from '#platform/db/database.ts';
+import type { SentJob } from '#platform/jobs/queue.ts';
 import { milestonesReached } from '#platform/db/schema.ts';
 import { publishLiveEvent } from '#platform/live/publish.ts';
 import { wallboardOfTeam } from './wallboards.ts';
 import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
 import { reviewCountsForATeam } from '#domain/reviews/scoring.ts';
+import { lockWorkspaceReviews } from '#domain/reviews/store.ts';
 import { raiseEvent, type DomainEvent, type Store } from '#domain/events/domain-events.ts';
 
 // The milestones consumer: after a review counts, has a team's weekly goal, the workspace's weekly
 // goal or the challenge target been reached? Each is raised once: its row in milestones_reached is
-// taken in the transaction that raises it.
+// taken in the transaction that raises it, the review's own.
 
 export interface Milestone {
   key: string;
@@ -55,32 +56,35 @@ declare module '#platform/jobs/queue.ts' {
   }
 }
 
-export function milestonesWorker(store: Store) {
-  return async (job: Job<MilestoneEvent>): Promise<object> => {
+/**
+ * The milestones consumer, worked in the transaction that raised the event (decision 071): it counts
+ * the board with the review in it, under the workspace's review lock (taken first by every writer of
+ * review counts, so two reviews committed together never both miss a goal between them), and takes
+ * each milestone's row and raises its event there, committed with the review or not at all.
+ */
+export function milestonesCheck(store: Store) {
+  return async (job: SentJob<MilestoneEvent>, tx: Db): Promise<object> => {
     const event = job.data;
-    const { db } = store.database;
-    const workspace = await findWorkspaceById(db, event.workspaceId);
+    const [, workspace] = await Promise.all([lockWorkspaceReviews(tx, event.workspaceId), findWorkspaceById(tx, event.workspaceId)]);
     if (!workspace) return { raised: 0 };
     // A review stored already matched raises review.matched too, whose check covers its team's board
     // and the workspace's: one dashboard read per review, not one per event.
-    if (event.type === 'review.created' && (await reviewCountsForATeam(db, workspace.id, (event.data as DomainEvent<'review.created'>['data']).reviewId))) {
+    if (event.type === 'review.created' && (await reviewCountsForATeam(tx, workspace.id, (event.data as DomainEvent<'review.created'>['data']).reviewId))) {
       return { raised: 0, checkedBy: 'review.matched' };
     }
     const teamId = event.type === 'review.matched' ? (event.data as DomainEvent<'review.matched'>['data']).teamId : null;
     // The figures of the wallboard the review counts on: its team's, or the workspace's own for "Unknown".
-    const wallboard = teamId === null ? null : await wallboardOfTeam(db, workspace, teamId);
+    const wallboard = teamId === null ? null : await wallboardOfTeam(tx, workspace, teamId);
     let raised = 0;
-    for (const milestone of reachedMilestones(await loadBoardFigures(db, workspace, wallboard), workspace.id, teamId, wallboard?.id ?? null)) {
-      await db.transaction(async (tx) => {
-        const [taken] = await tx
-          .insert(milestonesReached)
-          .values({ workspaceId: workspace.id, key: milestone.key })
-          .onConflictDoNothing()
-          .returning({ key: milestonesReached.key });
-        if (!taken) return;
-        await raiseEvent(store.jobs, milestone.event, { tx, onceKey: `${workspace.id}:${milestone.key}` });
-        raised++;
-      });
+    for (const milestone of reachedMilestones(await loadBoardFigures(tx, workspace, wallboard), workspace.id, teamId, wallboard?.id ?? null)) {
+      const [taken] = await tx
+        .insert(milestonesReached)
+        .values({ workspaceId: workspace.id, key: milestone.key })
+        .onConflictDoNothing()
+        .returning({ key: milestonesReached.key });
+      if (!taken) continue;
+      await raiseEvent(store.jobs, milestone.event, { tx, onceKey: `${workspace.id}:${milestone.key}` });
+      raised++;
     }
     return { raised };
   };

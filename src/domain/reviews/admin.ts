@@ -6,7 +6,7 @@ import { deletedReviews, reviewRequests, reviews, teams } from '#platform/db/sch
 import type { MatchStatus } from '#shared/statuses.ts';
 import { COUNTED_FOR_TEAM } from './scoring.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
-import { LIVE_REVIEW, type ReviewKind } from './store.ts';
+import { LIVE_REVIEW, lockWorkspaceReviews, type ReviewKind } from './store.ts';
 import { FIRST_PAGE, type Page } from '#shared/paging.ts';
 import { MAX_ROW_ID } from '#shared/rules.ts';
 import type { Refusal } from '#contracts/refusal.ts';
@@ -156,7 +156,7 @@ async function reassignReviewRows(store: Store, workspace: Pick<Workspace, 'id'>
   if (!isRowId(requestId)) return { ok: false, problem: 'request_not_found' };
   const db = store.database.db;
   const outcome = await db.transaction(async (tx): Promise<AdminReviewProblem | null> => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspace.id})`);
+    await lockWorkspaceReviews(tx, workspace.id);
     const [review] = await tx
       .select({ id: reviews.id })
       .from(reviews)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { raiseEvent, type Store } from '#domain/events/domain-events.ts';
 import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import { announceDataChange } from '#platform/live/publish.ts';
@@ -8,7 +8,7 @@ import type { Workspace } from '#domain/workspace/workspaces.ts';
 import type { Refusal } from '#contracts/refusal.ts';
 import { isUnknownTeamName, UNKNOWN_TEAM_NAME } from '#shared/team-rules.ts';
 import { getTeamVisibleReview, type TeamVisibleReview } from './queries.ts';
-import type { ReviewKind } from './store.ts';
+import { lockWorkspaceReviews, type ReviewKind } from './store.ts';
 
 // A person assigns a review that waits (unmatched or needs_review) to a request or to a team
 // (SPEC.md section 4 "Review transitions", DESIGN.md statuses table). Manual work wins: the matcher
@@ -78,7 +78,7 @@ type Tx = Parameters<Parameters<Store['database']['db']['transaction']>[0]>[0];
  * two reviews) and the review row; the review when it is the workspace's and of `kind`.
  */
 async function lockReview(tx: Tx, workspaceId: number, kind: ReviewKind, reviewId: number) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${workspaceId})`);
+  await lockWorkspaceReviews(tx, workspaceId);
   const [review] = await tx
     .select({ id: reviews.id, status: reviews.matchStatus, requestId: reviews.requestId, confidence: reviews.matchConfidence })
     .from(reviews)

@@ -12,7 +12,7 @@ import { NEUTRAL_AT_OR_BELOW, firstNameAndInitial } from '#shared/wallboard-rule
 import { CHALLENGE_SETTING_KEYS, challengeSettingsOf, COUNTED_FOR_TEAM } from './scoring.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { candidateRequests, stillOpen, type CandidateRequest } from './match-keys.ts';
-import { LIVE_REVIEW, upsertReview, type IncomingReview } from './store.ts';
+import { LIVE_REVIEW, lockWorkspaceReviews, upsertReview, type IncomingReview } from './store.ts';
 
 /** DESIGN.md: a CRM delivery and the Google sync of one review agree on the creation time within 48 h. */
 const SAME_REVIEW_WINDOW_MS = 48 * 60 * 60 * 1000;
@@ -64,15 +64,6 @@ export async function ingestReviewRecorded<T>(
   });
   if (done.ingested && options.announce !== false) await announceIngested(store.database, workspace.id, done.ingested, review);
   return done;
-}
-
-/**
- * One matcher at a time per workspace: a request takes at most one review even when two arrive
- * together. Held until the transaction ends; the matching itself is worked out before it is taken
- * (prepareMatch), so the lock is held for the write.
- */
-function lockWorkspaceReviews(tx: Db, workspaceId: number): Promise<unknown> {
-  return tx.execute(sql`SELECT pg_advisory_xact_lock(${workspaceId})`);
 }
 
 /** The matcher's verdict on a review, and the candidate requests it was reached from. */

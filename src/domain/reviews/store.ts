@@ -90,3 +90,15 @@ export function testReview(input: { reviewerName: string; rating: number; review
     createTime: new Date(),
   };
 }
+
+/**
+ * One writer of a workspace's review counts at a time, until the transaction ends: the matcher (a
+ * request takes at most one review even when two arrive together; the matching itself is worked out
+ * before it is taken, so the lock is held for the write), a review placed by hand, and the milestones
+ * check that runs in their transaction (which must see every review counted before it). Taken first in
+ * a transaction, before any review's row, so that two of them never wait on each other; taken again
+ * in the same transaction, it is already held.
+ */
+export function lockWorkspaceReviews(tx: Pick<Db, 'execute'>, workspaceId: number): Promise<unknown> {
+  return tx.execute(sql`SELECT pg_advisory_xact_lock(${workspaceId})`);
+}
