@@ -26,8 +26,8 @@ import type { Runtime } from '#platform/runtime.ts';
 const JOBS_STOP_TIMEOUT_MS = 10_000;
 /** Jobs a domain-event consumer takes in one fetch (see where the workers start). */
 const CONSUMER_DRAIN = 10;
-/** Texts handed to Twilio side by side (see where the workers start). */
-const TEXTS_AT_ONCE = 5;
+/** Texts handed to Twilio, and posts and deliveries sent out, side by side (see where the workers start). */
+const SENT_AT_ONCE = 5;
 
 // main.ts runs this module from source while the Astro bundle holds its own copy of it: a global
 // keyed by Symbol.for is what lets both copies share one runtime (and one database) per process.
@@ -83,21 +83,20 @@ export async function createRuntime(config: Config, database: Database): Promise
   await jobs.workOne('google-sync', googleSyncWorker(runtime));
   // Google pushes come in bursts (a restart leaves some queued): each is worked at once, not one per poll.
   await jobs.workOne('google-push', googlePushWorker(runtime), { drain: 10 });
-  // One change raises several events at once (a review stored matched: review.created and
-  // review.matched), whose jobs commit together under one NOTIFY: a consumer takes what is there in
-  // one fetch instead of the second job waiting for the next poll (2 s). Consumers only read and
-  // write the database; the deliveries, which wait on outside receivers, stay one job at a time.
   // The domain-event consumers only read this database and turn an event into rows and delivery jobs:
-  // they run in the transaction that raises it (decision 071), a job of theirs only when one was queued
-  // without one (or by an earlier version).
+  // they run in the transaction that raises it (decision 071). A job of theirs, queued without one (or
+  // by an earlier version), is taken with the others queued in one fetch (CONSUMER_DRAIN).
   await jobs.workInTransaction('milestones', milestonesCheck(runtime), { drain: CONSUMER_DRAIN });
   await jobs.workInTransaction('alerts', alertsFanOut(runtime), { drain: CONSUMER_DRAIN });
-  await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime));
+  // A change raises several deliveries at once (a matched review: review.created's and review.matched's):
+  // one fetch takes them all and they go out side by side, each within its own deadline, instead of
+  // the second waiting for the next poll (2 s) on a single instance.
+  await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime), { drain: SENT_AT_ONCE, sideBySide: true });
   await jobs.workInTransaction('webhooks', webhooksFanOut(runtime), { drain: CONSUMER_DRAIN });
-  await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime));
-  // A backlog of texts (a restart, the end of quiet hours) goes out TEXTS_AT_ONCE at a time, not one a
+  await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime), { drain: SENT_AT_ONCE, sideBySide: true });
+  // A backlog of texts (a restart, the end of quiet hours) goes out SENT_AT_ONCE at a time, not one a
   // poll (2 s): side by side, since each waits on Twilio within its own job's deadline.
-  await jobs.workOne('sms', smsWorker(runtime), { drain: TEXTS_AT_ONCE, sideBySide: true });
+  await jobs.workOne('sms', smsWorker(runtime), { drain: SENT_AT_ONCE, sideBySide: true });
   const requeued = await requeueUnsentEmails(database.db, jobs);
   if (requeued) log.info({ emails: requeued }, 'Queued again the emails still to be sent');
   const deliveries = await requeueUnsentWebhookDeliveries(database.db, jobs);
