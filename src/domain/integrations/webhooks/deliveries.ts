@@ -64,11 +64,11 @@ export function webhooksFanOut(runtime: WebhookRuntime) {
 export function webhookDeliveryWorker(runtime: WebhookRuntime) {
   return async (job: Job<DeliveryJob>): Promise<object> => {
     const { db } = runtime.database;
-    const delivery = await findDelivery(db, job.data.workspaceId, job.data.deliveryId);
+    const delivery = await findDelivery(db, job.data.workspaceId, job.data.deliveryId, runtime.secretKey);
     if (!delivery) return { skipped: 'delivery gone' };
     // A job a resend superseded stops once the delivery got through.
     if (delivery.status === 'delivered' && job.id !== deliveryJobId(delivery.id, delivery.resends)) return { skipped: 'delivered by a resend' };
-    const target = await findEndpointTarget(db, delivery.workspaceId, delivery.endpointId, runtime.secretKey);
+    const { target } = delivery;
     if (!target) return { skipped: 'endpoint gone' };
     const outcome = await sendWebhook({ ...target, allowPrivate: runtime.config.allowPrivateWebhookTargets }, delivery.id, delivery.payload);
     if (outcome.ok) {

@@ -149,7 +149,17 @@ export interface DeliveryRow {
   resends: number;
 }
 
-export async function findDelivery(db: Db, workspaceId: number, id: string): Promise<DeliveryRow | null> {
+/**
+ * A delivery, with its endpoint's address and opened secret in the same read (`target`: null when the
+ * endpoint is gone, disabled, or its secret sealed under another key). Null when the delivery is not
+ * the workspace's.
+ */
+export async function findDelivery(
+  db: Db,
+  workspaceId: number,
+  id: string,
+  secretKey: Buffer,
+): Promise<(DeliveryRow & { target: EndpointTarget | null }) | null> {
   const [row] = await db
     .select({
       id: webhookDeliveries.id,
@@ -159,12 +169,26 @@ export async function findDelivery(db: Db, workspaceId: number, id: string): Pro
       payload: webhookDeliveries.payload,
       status: webhookDeliveries.status,
       resends: webhookDeliveries.resends,
+      url: webhookEndpoints.url,
+      secretSealed: webhookEndpoints.secretSealed,
     })
     .from(webhookDeliveries)
+    .leftJoin(
+      webhookEndpoints,
+      and(
+        eq(webhookEndpoints.workspaceId, webhookDeliveries.workspaceId),
+        eq(webhookEndpoints.id, webhookDeliveries.endpointId),
+        isNull(webhookEndpoints.disabledAt),
+      ),
+    )
     .where(and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhookDeliveries.id, id)));
-  return row ?? null;
+  if (!row) return null;
+  const { url, secretSealed, ...delivery } = row;
+  const secret = url !== null && secretSealed !== null ? open(secretSealed, secretKey) : null;
+  return { ...delivery, target: secret && url !== null ? { id: delivery.endpointId, url, secret } : null };
 }
 
+/** Logs one attempt of a delivery and sets its status, in one statement. */
 export async function recordAttempt(
   db: Db,
   deliveryId: string,
@@ -172,12 +196,13 @@ export async function recordAttempt(
   outcome: { httpStatus: number | null; error: string | null; durationMs: number },
   status: DeliveryStatus,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
+  const attempt = db.$with('attempt').as(
+    db
       .insert(webhookAttempts)
-      .values({ deliveryId, jobId, httpStatus: outcome.httpStatus, error: outcome.error?.slice(0, 500) ?? null, durationMs: outcome.durationMs });
-    await tx.update(webhookDeliveries).set({ status }).where(eq(webhookDeliveries.id, deliveryId));
-  });
+      .values({ deliveryId, jobId, httpStatus: outcome.httpStatus, error: outcome.error?.slice(0, 500) ?? null, durationMs: outcome.durationMs })
+      .returning({ id: webhookAttempts.id }),
+  );
+  await db.with(attempt).update(webhookDeliveries).set({ status }).where(eq(webhookDeliveries.id, deliveryId));
 }
 
 /** How many attempts a queue job has made so far (its retries, plus one). */
