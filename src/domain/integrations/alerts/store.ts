@@ -40,15 +40,23 @@ function viewOf(found: Awaited<ReturnType<typeof row>>): AlertsView {
   };
 }
 
-/** The URLs (opened) and the events that alert; a URL sealed under another key counts as unset. */
-export async function alertTargets(db: Db, workspaceId: number, key: Buffer): Promise<{ urls: Partial<Record<AlertChannel, string>>; events: AlertEvent[] }> {
+export interface AlertTargets {
+  urls: Partial<Record<AlertChannel, string>>;
+  events: AlertEvent[];
+  /** Each channel's last error as the admin's card shows it (null: none). */
+  lastErrors: Record<AlertChannel, string | null>;
+}
+
+/** The URLs (opened), the events that alert and the channels' last errors; a URL sealed under another key counts as unset. */
+export async function alertTargets(db: Db, workspaceId: number, key: Buffer): Promise<AlertTargets> {
   const found = await row(db, workspaceId);
   const urls: Partial<Record<AlertChannel, string>> = {};
   const slack = found?.slackUrlSealed ? open(found.slackUrlSealed, key) : null;
   const teams = found?.teamsUrlSealed ? open(found.teamsUrlSealed, key) : null;
   if (slack) urls.slack = slack;
   if (teams) urls.teams = teams;
-  return { urls, events: viewOf(found).events };
+  const view = viewOf(found);
+  return { urls, events: view.events, lastErrors: { slack: view.slack.lastError, teams: view.teams.lastError } };
 }
 
 export async function saveAlerts(db: Db, workspaceId: number, key: Buffer, change: AlertsChange): Promise<AlertsView> {

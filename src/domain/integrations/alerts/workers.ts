@@ -131,15 +131,16 @@ export function alertDeliveryWorker(runtime: AlertsRuntime) {
   return async (job: Job<AlertPostJob>): Promise<object> => {
     const { db } = runtime.database;
     const { workspaceId } = job.data;
-    const post =
+    // Read together: the post, and where it goes.
+    const [[post], targets] = await Promise.all([
       'postId' in job.data
-        ? (
-            await db
-              .select()
-              .from(alertPosts)
-              .where(and(eq(alertPosts.workspaceId, workspaceId), eq(alertPosts.id, job.data.postId)))
-          )[0]
-        : { id: null, channel: job.data.channel, text: job.data.text, link: null, attempts: 0, status: 'pending' as const };
+        ? db
+            .select()
+            .from(alertPosts)
+            .where(and(eq(alertPosts.workspaceId, workspaceId), eq(alertPosts.id, job.data.postId)))
+        : [{ id: null, channel: job.data.channel, text: job.data.text, link: null, attempts: 0, status: 'pending' as const }],
+      alertTargets(db, workspaceId, runtime.secretKey),
+    ]);
     if (!post) return { skipped: 'post gone' };
     if (post.status === 'delivered' || post.status === 'failed') return { skipped: `already ${post.status}` };
     const settle = async (status: DeliveryStatus) => {
@@ -149,7 +150,7 @@ export function alertDeliveryWorker(runtime: AlertsRuntime) {
           .set({ status, attempts: sql`${alertPosts.attempts} + 1` })
           .where(eq(alertPosts.id, post.id));
     };
-    const url = (await alertTargets(db, workspaceId, runtime.secretKey)).urls[post.channel];
+    const url = targets.urls[post.channel];
     if (!url) {
       await settle('failed');
       return { skipped: 'no longer configured' };
@@ -165,8 +166,8 @@ export function alertDeliveryWorker(runtime: AlertsRuntime) {
       if (final) return { failed: error.message };
       throw error;
     }
-    await settle('delivered');
-    await recordAlertOutcome(db, workspaceId, post.channel, null);
+    // The card's last error is cleared by a success, and only written when there is one to clear.
+    await Promise.all([settle('delivered'), targets.lastErrors[post.channel] !== null && recordAlertOutcome(db, workspaceId, post.channel, null)]);
     return { delivered: true };
   };
 }
