@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '#platform/db/database.ts';
-import { reviewRequests, reviews, teams } from '#platform/db/schema.ts';
+import { reviewRequests, reviews, teams, workspaces } from '#platform/db/schema.ts';
 import { loadActivity } from '#domain/game/activity.ts';
 import { migratedMemoryDatabase } from '#testing/unit-database.ts';
 import { unitRequest, unitWorkspace } from '#testing/unit-data.ts';
 import type { Workspace } from '#domain/workspace/workspaces.ts';
 import { teamScores } from './scoring.ts';
+import { KEPT_COUNTS_MAX, whileRequestsUnchanged } from './requests-version.ts';
 
 // The wallboard's counts of requests are read once and used again until a request is written: a
 // review arriving leaves them as they were, any write to a request (logged, opened, moved, deleted)
@@ -94,5 +95,32 @@ describe("a workspace's counts of requests", () => {
     await unitRequest(db, theirs, { staffEmail: 'ann@example.com', staffFirstName: 'Ann' });
     expect((await activity(mine)).requests).toBe(first.requests);
     expect(sum((await activity(theirs)).requests)).toBe(2);
+  });
+
+  it('are kept for the most recently used workspaces only', async () => {
+    const rows = await db
+      .insert(workspaces)
+      .values(
+        Array.from({ length: KEPT_COUNTS_MAX + 1 }, (_, i) => ({
+          slug: `kept-${i}`,
+          businessName: `Kept ${i}`,
+          adminEmail: 'a@b.co',
+          staffPasswordHash: 'x',
+          adminPasswordHash: 'x',
+        })),
+      )
+      .returning({ id: workspaces.id });
+    const ids = rows.map((row) => row.id);
+    const counted: number[] = [];
+    const count = (id: number) => whileRequestsUnchanged(db, id, 'test', '', async () => (counted.push(id), { id }));
+    const first = await count(ids[0]!);
+    const second = await count(ids[1]!);
+    // The first used again: now the most recent of the two.
+    expect(await count(ids[0]!)).toBe(first);
+    for (const id of ids.slice(2)) await count(id);
+    counted.length = 0;
+    expect(await count(ids[0]!)).toBe(first);
+    expect(await count(ids[1]!)).not.toBe(second);
+    expect(counted).toEqual([ids[1]]);
   });
 });

@@ -20,6 +20,13 @@ interface Kept {
 const keptCounts = new WeakMap<Db, Map<string, Kept>>();
 
 /**
+ * The counts kept per database, the least recently used dropped first: about 20-40 KB a workspace,
+ * so a server of many workspaces keeps those whose screens are watched, not every workspace it ever
+ * counted.
+ */
+export const KEPT_COUNTS_MAX = 2_000;
+
+/**
  * `load`'s answer, used again while the workspace's requests are unchanged and `params` the same.
  * The version is read before the count: a request written between the two moves it, so the count
  * kept under the older version is read again next time, never kept past a change. The answer is
@@ -35,11 +42,17 @@ export async function whileRequestsUnchanged<T>(db: Db, workspaceId: number, wha
   if (!counts) keptCounts.set(db, (counts = new Map()));
   const key = `${workspaceId}:${what}`;
   const found = counts.get(key);
-  if (found && found.version === row.version && found.params === params) return found.value as Promise<T>;
+  if (found) counts.delete(key);
+  if (found && found.version === row.version && found.params === params) {
+    // Last in the map's order: the most recently used.
+    counts.set(key, found);
+    return found.value as Promise<T>;
+  }
   // Once: a query builder is a thenable that runs its query again each time it is awaited.
   const value = Promise.resolve(load());
   const kept: Kept = { version: row.version, params, value };
   counts.set(key, kept);
+  if (counts.size > KEPT_COUNTS_MAX) counts.delete(counts.keys().next().value!);
   // A failed read is not kept.
   value.catch(() => counts.get(key) === kept && counts.delete(key));
   return value;
