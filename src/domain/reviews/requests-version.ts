@@ -20,9 +20,9 @@ interface Kept {
 const keptCounts = new WeakMap<Db, Map<string, Kept>>();
 
 /**
- * The counts kept per database, the least recently used dropped first: about 20-40 KB a workspace,
- * so a server of many workspaces keeps those whose screens are watched, not every workspace it ever
- * counted.
+ * The counts kept per database, the least recently used dropped first (a count is a row per team,
+ * person, week and lag): a server of many workspaces keeps those whose screens are watched, not every
+ * workspace it ever counted.
  */
 export const KEPT_COUNTS_MAX = 2_000;
 
