@@ -8,10 +8,10 @@ import type { DomainEventType } from '#shared/event-names.ts';
 
 // What happened, raised in one place (decision 042). Every durable consumer is a queue of its own:
 // raising an event sends one job per consumer, in the transaction that made the change, so each
-// consumer handles each event once across all instances. A consumer that waits on nothing outside
-// (milestones) retries on its own schedule and never holds up the request that raised it; one that
-// only turns the event into rows and delivery jobs (alerts, webhooks) is worked in that transaction
-// itself (decision 071), and its deliveries retry on their own.
+// consumer handles each event once across all instances. The consumers (milestones, alerts, webhooks)
+// only read and write this database, so the queue works them in that transaction itself (decision
+// 071); what they queue for the outside (a Slack post, a webhook delivery) is a job of its own, retried
+// on its own schedule, never holding up another or the request that raised the event.
 
 interface EventData {
   'review.created': { reviewId: number };

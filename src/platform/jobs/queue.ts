@@ -99,7 +99,8 @@ export interface JobQueue {
    * all. For a consumer that only reads and writes this database, where a job's insert, its fetch on
    * every instance its NOTIFY wakes and its completion cost more than the work. A send without `tx`,
    * and a job queued before (by an earlier version), is worked as workOne's are, the handler in a
-   * transaction of its own. What the handler throws fails the sending transaction.
+   * transaction of its own. What the handler throws fails the sending transaction. A send in the
+   * transaction runs at once: `startAfter` and the singleton options have nothing to apply to.
    */
   workInTransaction<Q extends QueueName>(
     queue: Q,

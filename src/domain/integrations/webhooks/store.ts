@@ -118,12 +118,16 @@ export interface EndpointTarget {
 /** An endpoint's address and opened secret; null when it is not this workspace's (or was disabled). */
 export async function findEndpointTarget(db: Db, workspaceId: number, id: number, secretKey: Buffer): Promise<EndpointTarget | null> {
   const [row] = await db
-    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, secretSealed: webhookEndpoints.secretSealed })
+    .select({ url: webhookEndpoints.url, secretSealed: webhookEndpoints.secretSealed })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt)));
-  if (!row) return null;
+  return row ? targetOf(id, row, secretKey) : null;
+}
+
+/** An endpoint's row as a target; null when its secret was sealed under another key. */
+function targetOf(id: number, row: { url: string; secretSealed: string }, secretKey: Buffer): EndpointTarget | null {
   const secret = open(row.secretSealed, secretKey);
-  return secret ? { id: row.id, url: row.url, secret } : null;
+  return secret ? { id, url: row.url, secret } : null;
 }
 
 /** The live endpoints of a workspace subscribed to an event type. */
@@ -184,8 +188,7 @@ export async function findDelivery(
     .where(and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhookDeliveries.id, id)));
   if (!row) return null;
   const { url, secretSealed, ...delivery } = row;
-  const secret = url !== null && secretSealed !== null ? open(secretSealed, secretKey) : null;
-  return { ...delivery, target: secret && url !== null ? { id: delivery.endpointId, url, secret } : null };
+  return { ...delivery, target: url !== null && secretSealed !== null ? targetOf(delivery.endpointId, { url, secretSealed }, secretKey) : null };
 }
 
 /** Logs one attempt of a delivery and sets its status, in one statement. */
