@@ -21,3 +21,25 @@ export async function officeWithTeamAndTemplate(app: TestApp, options: { busines
     .returning({ id: emailTemplates.id });
   return { ...signedIn, teamId: team.id, templateId: template!.id };
 }
+
+/**
+ * Tom of the office logs a review request by email for this customer (to the office's team unless
+ * another is named), through the log form's API; the answer, checked to be 201.
+ */
+export async function logRequestFor(
+  office: Awaited<ReturnType<typeof officeWithTeamAndTemplate>>,
+  customer: { firstName: string; lastName: string; email?: string },
+  teamId: number = office.teamId,
+) {
+  const logged = await office.client.post('/api/review-requests', {
+    staffFirstName: 'Tom',
+    staffEmail: 'tom@harbourside.example',
+    teamId,
+    templateId: office.templateId,
+    email: customer.email ?? `${customer.firstName.toLowerCase()}.${customer.lastName.toLowerCase()}@example.test`,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+  });
+  if (logged.status !== 201) throw new Error(`Logging a request for ${customer.firstName} answered ${logged.status}: ${logged.text}`);
+  return logged;
+}

@@ -4,7 +4,7 @@ import { deskCardScans, privateFeedback, reviewRequests } from '#platform/db/sch
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { setPlan } from '../helpers/accounts.ts';
-import { officeWithTeamAndTemplate } from '../helpers/office.ts';
+import { logRequestFor, officeWithTeamAndTemplate } from '../helpers/office.ts';
 
 // Issue 29, part 2: a person's desk card and its walk-in link /q/{token}.
 
@@ -21,16 +21,7 @@ type Person = { staffId: number; firstName: string; requestsSent: number; review
 /** A workspace whose person Tom logged one request (so he exists and has a team), with Tom's card. */
 async function officeWithTom() {
   const office = await officeWithTeamAndTemplate(app);
-  const logged = await office.client.post('/api/review-requests', {
-    staffFirstName: 'Tom',
-    staffEmail: 'tom@harbourside.example',
-    teamId: office.teamId,
-    templateId: office.templateId,
-    email: 'first.customer@example.test',
-    firstName: 'First',
-    lastName: 'Customer',
-  });
-  expect(logged.status, logged.text).toBe(201);
+  await logRequestFor(office, { firstName: 'First', lastName: 'Customer' });
   const staff = (await office.client.get('/api/admin/staff')).json as { staff: { id: number; firstName: string }[] };
   const tom = staff.staff.find((person) => person.firstName === 'Tom')!;
   const card = await office.client.get(`/api/admin/staff/${tom.id}/desk-card`);
@@ -202,16 +193,7 @@ describe('desk cards', () => {
     await setPlan(app, office.workspaceId, 'agency');
     const named = (await office.client.post('/api/admin/wallboards', { name: 'Clinic B' })).json as { id: number };
     const teamB = (await office.client.post('/api/teams', { name: 'B Desk', wallboardId: named.id })).json as { id: number };
-    const logged = await office.client.post('/api/review-requests', {
-      staffFirstName: 'Tom',
-      staffEmail: 'tom@harbourside.example',
-      teamId: teamB.id,
-      templateId: office.templateId,
-      email: 'second.customer@example.test',
-      firstName: 'Second',
-      lastName: 'Customer',
-    });
-    expect(logged.status, logged.text).toBe(201);
+    await logRequestFor(office, { firstName: 'Second', lastName: 'Customer' }, teamB.id);
     expect((await board()).deskCards).toEqual([]);
     expect((await board(`?wallboard=${named.id}`)).deskCards.map((c) => c.firstName)).toEqual(['Tom']);
 

@@ -7,7 +7,7 @@ import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { connectGoogle, googleEnv } from '../helpers/google.ts';
-import { officeWithTeamAndTemplate } from '../helpers/office.ts';
+import { logRequestFor, officeWithTeamAndTemplate } from '../helpers/office.ts';
 import { until } from '../helpers/until.ts';
 
 // Issue 30, part 2: owners answer Google reviews from the product. A reply is posted to Google first
@@ -202,21 +202,8 @@ describe("a low-rated Google review's alert", () => {
     try {
       const office = await officeWithTeamAndTemplate(app);
       expect((await office.client.request('PUT', '/api/admin/alerts', { slackWebhookUrl: slack.url })).status).toBe(200);
-      for (const [firstName, lastName] of [
-        ['Nora', 'Quill'],
-        ['Felix', 'Stone'],
-      ]) {
-        const logged = await office.client.post('/api/review-requests', {
-          staffFirstName: 'Tom',
-          staffEmail: 'tom@harbourside.example',
-          teamId: office.teamId,
-          email: `${firstName!.toLowerCase()}@example.test`,
-          firstName,
-          lastName,
-          templateId: office.templateId,
-        });
-        expect(logged.status).toBe(201);
-      }
+      await logRequestFor(office, { firstName: 'Nora', lastName: 'Quill' });
+      await logRequestFor(office, { firstName: 'Felix', lastName: 'Stone' });
       const ws = await connectedWith(
         [
           // Written after the requests were logged, as the matcher expects.

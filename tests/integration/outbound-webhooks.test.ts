@@ -9,7 +9,7 @@ import { getRuntime } from '#app/runtime.ts';
 import { requeueUnsentWebhookDeliveries } from '#domain/integrations/webhooks/deliveries.ts';
 import { signUpAdmin } from '../helpers/accounts.ts';
 import { startApp, type TestApp } from '../helpers/app.ts';
-import { officeWithTeamAndTemplate } from '../helpers/office.ts';
+import { logRequestFor, officeWithTeamAndTemplate } from '../helpers/office.ts';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -134,16 +134,7 @@ describe.concurrent('outbound webhooks', () => {
       const { secret } = (await office.client.post('/api/admin/webhooks', { url: target.url, events: ['review.matched', 'goal.reached'] })).json as {
         secret: string;
       };
-      const logged = await office.client.post('/api/review-requests', {
-        staffFirstName: 'Tom',
-        staffEmail: 'tom@harbourside.example',
-        teamId: office.teamId,
-        email: 'lea.moss@example.test',
-        firstName: 'Lea',
-        lastName: 'Moss',
-        templateId: office.templateId,
-      });
-      expect(logged.status).toBe(201);
+      const logged = await logRequestFor(office, { firstName: 'Lea', lastName: 'Moss' });
       expect((await office.client.post('/api/test-review', { reviewerName: 'Lea Moss', rating: 5, reviewText: 'Lovely' })).json.matchStatus).toBe(
         'auto_matched',
       );
@@ -271,24 +262,13 @@ describe.concurrent('outbound webhooks', () => {
     expect((await office.client.request('PUT', `/api/teams/${office.teamId}`, { name: 'Front Desk', weeklyGoal: 3 })).status).toBe(200);
     await office.client.post('/api/admin/webhooks', { url: 'http://127.0.0.1:9/hooks', events: ['goal.reached'] });
     const customers = [
-      ['Lea', 'Moss'],
-      ['Omar', 'Haddad'],
-      ['Greta', 'Lindqvist'],
+      { firstName: 'Lea', lastName: 'Moss' },
+      { firstName: 'Omar', lastName: 'Haddad' },
+      { firstName: 'Greta', lastName: 'Lindqvist' },
     ];
-    for (const [firstName, lastName] of customers) {
-      const logged = await office.client.post('/api/review-requests', {
-        staffFirstName: 'Tom',
-        staffEmail: 'tom@harbourside.example',
-        teamId: office.teamId,
-        email: `${firstName!.toLowerCase()}@example.test`,
-        firstName,
-        lastName,
-        templateId: office.templateId,
-      });
-      expect(logged.status).toBe(201);
-    }
+    for (const customer of customers) await logRequestFor(office, customer);
     const answers = await Promise.all(
-      customers.map(([firstName, lastName]) =>
+      customers.map(({ firstName, lastName }) =>
         office.client.post('/api/test-review', { reviewerName: `${firstName} ${lastName}`, rating: 5, reviewText: 'Lovely' }),
       ),
     );
