@@ -156,9 +156,12 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
     expect(await body.textContent()).toBe('Hi Sarah Kim, Tom here from Harbourside Dental. Looking forward to your review!');
     await field(page, 'Staff First Name').fill('Tom');
 
-    // Hold the answer a moment to see the busy state.
+    // Hold the answer until the busy state has been seen (a fixed delay ran out on a slow machine
+    // before the form was looked at).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/review-requests', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await held;
       await route.continue();
     });
     const fetched: string[] = [];
@@ -167,6 +170,7 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Logging...' }).isDisabled()).toBe(true);
     expect(await field(page, 'Customer Email').isDisabled()).toBe(true);
     expect(await body.getAttribute('contenteditable')).toBe('false');
+    release();
 
     // This server sends no email (no SMTP): the toast says so instead of "Success" (issue 33, item 1).
     await toast(page, 'Logged: email not sent, copy the link below').waitFor();
