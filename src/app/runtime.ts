@@ -12,8 +12,8 @@ import { emailSender } from '#domain/email/mailer.ts';
 import { emailWorker, requeueUnsentEmails } from '#domain/email/outbox.ts';
 import { googlePushWorker, googleSyncWorker } from '#domain/integrations/google/sync-jobs.ts';
 import { milestonesCheck } from '#domain/game/milestones.ts';
-import { alertDeliveryWorker, alertsFanOut, requeueUnsentAlertPosts } from '#domain/integrations/alerts/workers.ts';
-import { requeueUnsentWebhookDeliveries, webhookDeliveryWorker, webhooksFanOut } from '#domain/integrations/webhooks/deliveries.ts';
+import { alertDeliveryWorker, alertsFanOut, requeueUnsentAlertPosts, unsentAlertPosts } from '#domain/integrations/alerts/workers.ts';
+import { requeueUnsentWebhookDeliveries, unsentWebhookDeliveries, webhookDeliveryWorker, webhooksFanOut } from '#domain/integrations/webhooks/deliveries.ts';
 import { requeueUnsentTexts, smsWorker } from '#domain/sms/outbox.ts';
 import { startJobQueue, type QueueName, type QueuePayloads } from '#platform/jobs/queue.ts';
 import { LiveHub } from '#platform/live/hub.ts';
@@ -88,12 +88,20 @@ export async function createRuntime(config: Config, database: Database): Promise
   // by an earlier version), is taken with the others queued in one fetch (CONSUMER_DRAIN).
   await jobs.workInTransaction('milestones', milestonesCheck(runtime), { drain: CONSUMER_DRAIN });
   await jobs.workInTransaction('alerts', alertsFanOut(runtime), { drain: CONSUMER_DRAIN });
-  // A change raises several deliveries at once (a matched review: review.created's and review.matched's):
-  // one fetch takes them all and they go out side by side, each within its own deadline, instead of
-  // the second waiting for the next poll (2 s) on a single instance.
-  await jobs.workOne('alert-delivery', alertDeliveryWorker(runtime), { drain: SENT_AT_ONCE, sideBySide: true });
+  // A post or delivery is first tried by the process whose change raised it, right after the commit
+  // (decision 073): no job is stored, fetched and completed for the usual one that gets through at
+  // once. Retries, and work left by a process that ended, are jobs: a change raises several at once
+  // (a matched review: review.created's and review.matched's), so one fetch takes them all and they
+  // go out side by side, each within its own deadline.
+  await jobs.workAfterCommit('alert-delivery', alertDeliveryWorker(runtime), {
+    drain: SENT_AT_ONCE,
+    unsent: (waited) => unsentAlertPosts(database.db, waited),
+  });
   await jobs.workInTransaction('webhooks', webhooksFanOut(runtime), { drain: CONSUMER_DRAIN });
-  await jobs.workOne('webhook-delivery', webhookDeliveryWorker(runtime), { drain: SENT_AT_ONCE, sideBySide: true });
+  await jobs.workAfterCommit('webhook-delivery', webhookDeliveryWorker(runtime), {
+    drain: SENT_AT_ONCE,
+    unsent: (waited) => unsentWebhookDeliveries(database.db, waited),
+  });
   // A backlog of texts (a restart, the end of quiet hours) goes out SENT_AT_ONCE at a time, not one a
   // poll (2 s): side by side, since each waits on Twilio within its own job's deadline.
   await jobs.workOne('sms', smsWorker(runtime), { drain: SENT_AT_ONCE, sideBySide: true });

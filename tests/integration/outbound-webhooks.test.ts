@@ -210,38 +210,6 @@ describe.concurrent('outbound webhooks', () => {
   });
 
   // Issue 27, item 18: a backup holds the deliveries still to be made, not the queue's jobs for them.
-  it('sends, once, a delivery left pending with no job (as a restored backup leaves it) when the deliveries are queued again at start', async () => {
-    const target = await receiver();
-    try {
-      const office = await officeWithTeamAndTemplate(app);
-      const { id: endpointId, secret } = (await office.client.post('/api/admin/webhooks', { url: target.url, events: ['request.logged'] })).json as {
-        id: number;
-        secret: string;
-      };
-      const deliveryId = randomUUID();
-      const payload = JSON.stringify({ type: 'request.logged', timestamp: new Date().toISOString(), data: { id: 1 } });
-      await app.database.db.insert(webhookDeliveries).values({
-        id: deliveryId,
-        workspaceId: office.workspaceId,
-        endpointId,
-        eventId: randomUUID(),
-        eventType: 'request.logged',
-        payload,
-        status: 'pending',
-      });
-      const { jobs } = await getRuntime();
-      expect(await requeueUnsentWebhookDeliveries(app.database.db, jobs)).toBeGreaterThanOrEqual(1);
-      const got = await until(() => target.received.find((r) => r.headers['webhook-id'] === deliveryId));
-      expect(verify(secret, got).type).toBe('request.logged');
-      // A second start finds the job already there: nothing more is queued, nothing sent twice.
-      expect(await requeueUnsentWebhookDeliveries(app.database.db, jobs)).toBe(0);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect(target.received.filter((r) => r.headers['webhook-id'] === deliveryId)).toHaveLength(1);
-    } finally {
-      await target.close();
-    }
-  });
-
   it('stores the delivery with the review that raised it: there when the answer comes, with no fan-out job kept (decision 071)', async () => {
     const office = await officeWithTeamAndTemplate(app);
     // A target that is never reached: what is looked at is the delivery log, not the sending.
@@ -290,6 +258,76 @@ describe.concurrent('outbound webhooks', () => {
     const refused = await admin.client.post('/api/admin/webhooks', { url: 'http://127.0.0.1:9/one-more', events: ['review.created'] });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toContain('at most 10');
+  });
+});
+
+// Not beside the tests above: a start queues again every workspace's old deliveries, and these tests
+// write old ones.
+describe('outbound webhooks left behind', () => {
+  it('sends, once, a delivery left pending with no job (as a restored backup leaves it) when the deliveries are queued again at start', async () => {
+    const target = await receiver();
+    try {
+      const office = await officeWithTeamAndTemplate(app);
+      const { id: endpointId, secret } = (await office.client.post('/api/admin/webhooks', { url: target.url, events: ['request.logged'] })).json as {
+        id: number;
+        secret: string;
+      };
+      const deliveryId = randomUUID();
+      const payload = JSON.stringify({ type: 'request.logged', timestamp: new Date().toISOString(), data: { id: 1 } });
+      // Written a while ago: a younger one may be in its first try in the process that wrote it (decision 073).
+      await app.database.db.insert(webhookDeliveries).values({
+        id: deliveryId,
+        workspaceId: office.workspaceId,
+        endpointId,
+        eventId: randomUUID(),
+        eventType: 'request.logged',
+        payload,
+        status: 'pending',
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      });
+      const { jobs } = await getRuntime();
+      expect(await requeueUnsentWebhookDeliveries(app.database.db, jobs)).toBeGreaterThanOrEqual(1);
+      const got = await until(() => target.received.find((r) => r.headers['webhook-id'] === deliveryId));
+      expect(verify(secret, got).type).toBe('request.logged');
+      // A second start finds the job already there: nothing more is queued, nothing sent twice.
+      expect(await requeueUnsentWebhookDeliveries(app.database.db, jobs)).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(target.received.filter((r) => r.headers['webhook-id'] === deliveryId)).toHaveLength(1);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('makes a delivery a process left after its commit, found by a running instance, and leaves one in its first try to its process (decision 073)', async () => {
+    const target = await receiver();
+    try {
+      const office = await officeWithTeamAndTemplate(app);
+      const { id: endpointId } = (await office.client.post('/api/admin/webhooks', { url: target.url, events: ['request.logged'] })).json as { id: number };
+      const pending = (id: string, createdAt: Date) =>
+        app.database.db.insert(webhookDeliveries).values({
+          id,
+          workspaceId: office.workspaceId,
+          endpointId,
+          eventId: randomUUID(),
+          eventType: 'request.logged',
+          payload: JSON.stringify({ type: 'request.logged', timestamp: new Date().toISOString(), data: { id: 2 } }),
+          status: 'pending',
+          createdAt,
+        });
+      // Just written: as if another instance were making its first try now.
+      const underWay = randomUUID();
+      await pending(underWay, new Date());
+      // Written two minutes ago by a process that ended before its first try was done.
+      const left = randomUUID();
+      await pending(left, new Date(Date.now() - 2 * 60_000));
+      await until(() => target.received.find((r) => r.headers['webhook-id'] === left));
+      const { jobs } = await getRuntime();
+      expect(await requeueUnsentWebhookDeliveries(app.database.db, jobs)).toBe(0);
+      expect(await jobs.job('webhook-delivery', underWay)).toBeNull();
+      expect(target.received.map((r) => r.headers['webhook-id'])).toEqual([left]);
+    } finally {
+      await target.close();
+    }
   });
 });
 

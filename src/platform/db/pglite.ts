@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { fromPglite } from 'pg-boss';
+import { withCommitHooks } from './after-commit.ts';
 import type { Database, Db } from './database.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { keepStatementsPrepared } from './pglite-statements.ts';
@@ -18,7 +19,7 @@ export function pgliteDatabase(pg: PGlite, onClose: () => void = () => {}): Data
   const channels = channelsOf(pg);
   return {
     kind: 'pglite',
-    db: drizzle({ client: withoutQueryParsers(pg) as PGlite, schema }) as unknown as Db,
+    db: withCommitHooks(drizzle({ client: withoutQueryParsers(pg) as PGlite, schema }) as unknown as Db),
     transaction: (fn) =>
       pg.transaction((tx) =>
         fn({

@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { withCommitHooks } from './after-commit.ts';
 import type { Database, Db } from './database.ts';
 import * as schema from './schema.ts';
 
@@ -27,7 +28,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   });
   return {
     kind: 'postgres',
-    db: drizzle({ client: reservingTransactions(sql, prepare), schema }) as unknown as Db,
+    db: withCommitHooks(drizzle({ client: reservingTransactions(sql, prepare), schema }) as unknown as Db),
     transaction: (fn) =>
       beginOnReserved(sql, (tx) =>
         fn({

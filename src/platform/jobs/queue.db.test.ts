@@ -116,3 +116,87 @@ describe('a queue worked in the sending transaction', () => {
     await expect.poll(async () => (await jobs.job('webhooks', sent.id))?.state).toBe('completed');
   });
 });
+
+// A delivery to the outside (a Slack post, a webhook) is first tried by the process that made the
+// change, once its transaction commits (decision 073): no job is stored for the usual try that gets
+// through, and a failed one becomes a job that the queue retries.
+
+describe('a queue first tried after the sending transaction commits', () => {
+  let database: Database;
+  let jobs: JobQueue;
+  const tried: { id: string; deliveryId: string; committed: boolean }[] = [];
+  let failing = new Set<string>();
+  let left: { id: string; data: { workspaceId: number; deliveryId: string } }[] = [];
+  beforeAll(async () => {
+    database = await migratedMemoryDatabase();
+    jobs = await startJobQueue(database, { retryDelaySeconds: 1 });
+    await database.db.execute(sql`CREATE TABLE changes (delivery_id text PRIMARY KEY)`);
+    await jobs.workAfterCommit(
+      'webhook-delivery',
+      async (job) => {
+        const [found] = (
+          (await database.db.execute(sql`SELECT count(*)::int AS n FROM changes WHERE delivery_id = ${job.data.deliveryId}`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows;
+        tried.push({ id: job.id, deliveryId: job.data.deliveryId, committed: found!.n === 1 });
+        if (failing.has(job.data.deliveryId)) {
+          failing.delete(job.data.deliveryId);
+          throw new Error('the receiver answered 500');
+        }
+        return {};
+      },
+      {
+        drain: 5,
+        unsent: async () => {
+          const found = left;
+          left = [];
+          return found;
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await jobs.stop(1000);
+    await database.close();
+  });
+
+  const change = (deliveryId: string, fail = false) =>
+    database.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO changes VALUES (${deliveryId})`);
+      const id = await jobs.send('webhook-delivery', { workspaceId: 1, deliveryId }, { id: crypto.randomUUID(), tx });
+      if (fail) throw new Error('the change failed');
+      // Not before the commit: the change is not there for anyone else yet.
+      expect(tried.filter((t) => t.deliveryId === deliveryId)).toEqual([]);
+      return id!;
+    });
+
+  it('tries the delivery once the change commits, keeping no job, and never when the change rolls back', async () => {
+    const id = await change('d1');
+    await expect.poll(() => tried.filter((t) => t.deliveryId === 'd1')).toEqual([{ id, deliveryId: 'd1', committed: true }]);
+    expect(await jobs.job('webhook-delivery', id)).toBeNull();
+
+    await expect(change('d2', true)).rejects.toThrow('the change failed');
+    await change('d3');
+    await expect.poll(() => tried.map((t) => t.deliveryId)).toContain('d3');
+    expect(tried.map((t) => t.deliveryId)).not.toContain('d2');
+  });
+
+  it('queues a failed first try under its id, and the queue tries it again after the first retry delay', async () => {
+    failing = new Set(['d4']);
+    const id = await change('d4');
+    await expect.poll(() => tried.filter((t) => t.deliveryId === 'd4').length, { timeout: 10_000 }).toBe(2);
+    expect(tried.filter((t) => t.deliveryId === 'd4').map((t) => t.id)).toEqual([id, id]);
+    await expect.poll(async () => (await jobs.job('webhook-delivery', id))?.state, { timeout: 5000 }).toBe('completed');
+    const job = (await jobs.job('webhook-delivery', id))!;
+    // Its retries go on from the queue's second step: one fewer than the queue's, after the first try's.
+    expect(job.retryLimit).toBe(13);
+  });
+
+  it('queues again, under its own id, what a process left after its commit when the sweep finds it', async () => {
+    const id = crypto.randomUUID();
+    left = [{ id, data: { workspaceId: 1, deliveryId: 'left behind' } }];
+    await expect.poll(() => tried.filter((t) => t.deliveryId === 'left behind').map((t) => t.id), { timeout: 10_000 }).toEqual([id]);
+    await expect.poll(async () => (await jobs.job('webhook-delivery', id))?.state, { timeout: 5000 }).toBe('completed');
+  });
+});

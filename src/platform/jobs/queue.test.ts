@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Queue } from 'pg-boss';
-import { QUEUES, scheduled } from './queue.ts';
+import { afterFirstTry, QUEUES, scheduled } from './queue.ts';
 
 /**
  * The earliest and latest moment, in seconds after the first failure, of a queue's last retry, by
@@ -47,6 +47,19 @@ describe("the queues' retry schedules", () => {
       expect(early).toBeGreaterThan(5 * 60);
       expect(late).toBeLessThan(2 * HOUR);
     }
+  });
+
+  it('after a first try made in process (decision 073), retry a Slack, Teams or webhook delivery on its own schedule from the second step', () => {
+    for (const queue of [QUEUES.alertDelivery, QUEUES.webhookDelivery]) {
+      const retries = afterFirstTry(queue)!;
+      expect(retries.startAfter).toBeGreaterThanOrEqual(queue.retryDelay);
+      expect(retries.startAfter).toBeLessThanOrEqual(2 * queue.retryDelay);
+      // The job's first run is the queue's first retry; the job's own retries are the queue's others.
+      const [early, late] = lastRetryWithin({ ...queue, ...retries });
+      expect([queue.retryDelay + early, 2 * queue.retryDelay + late]).toEqual(lastRetryWithin(queue));
+    }
+    expect(afterFirstTry(scheduled(QUEUES.webhookDelivery, 1))).toEqual({ startAfter: 1, retryLimit: QUEUES.webhookDelivery.retryLimit - 1, retryDelay: 1 });
+    expect(afterFirstTry(QUEUES.googleSync)).toBeNull();
   });
 
   it("under the tests' flat schedule keep each queue's number of retries, a second apart, and leave the unretried alone", () => {

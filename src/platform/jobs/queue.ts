@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type JobResult, type JobWithMetadata, type Queue, type SendOptions } from 'pg-boss';
+import { afterCommit } from '../db/after-commit.ts';
 import type { Database, Db } from '../db/database.ts';
 import { log, logError } from '../log/log.ts';
 
@@ -70,7 +71,19 @@ export interface QueueSendOptions extends Pick<SendOptions, 'id' | 'singletonKey
   tx?: Db;
 }
 
-/** A job as a handler in the sending transaction sees it: its id and payload. */
+/** Work written at least minSeconds ago, and (for workAfterCommit's sweep) less than maxSeconds ago. */
+export interface Waited {
+  minSeconds: number;
+  maxSeconds?: number;
+}
+
+/** The condition on a row's time of writing (`writtenAt`) that it was written within `waited`. */
+export function writtenWithin(writtenAt: AnyColumn, waited: Waited): SQL {
+  const old = sql`${writtenAt} <= now() - make_interval(secs => ${waited.minSeconds})`;
+  return waited.maxSeconds === undefined ? old : sql`${old} AND ${writtenAt} > now() - make_interval(secs => ${waited.maxSeconds})`;
+}
+
+/** A job as a handler in the sending transaction, or after its commit, sees it: its id and payload. */
 export interface SentJob<T> {
   id: string;
   data: T;
@@ -107,6 +120,24 @@ export interface JobQueue {
     handler: (job: SentJob<PayloadOf<Q>>, tx: Db) => Promise<object>,
     options?: { drain?: number },
   ): Promise<void>;
+  /**
+   * Handles the queue's jobs in the process that sends them, right after the sending transaction
+   * commits (decision 073): a send with `tx` stores no job, and the handler's first try follows the
+   * commit at once, side by side with others up to AFTER_COMMIT_AT_ONCE. What it throws queues the job
+   * for its retries, which go on from the queue's second step (afterFirstTry). For deliveries to the
+   * outside whose row, written in that transaction, is the durable record: a process that ends before
+   * the try is done leaves the row still to be made, and every instance queues again, each
+   * UNSENT_SWEEP_SECONDS, what `unsent` finds waiting between UNSENT_AFTER_SECONDS (longer than a try
+   * can take) and UNSENT_UNTIL_SECONDS (at start, the wing queues again everything older than
+   * UNSENT_AFTER_SECONDS). A send without `tx`, one over AFTER_COMMIT_AT_ONCE, and a job queued before
+   * are worked as workOne's with `drain` and `sideBySide`. A send in the transaction is tried once it
+   * commits: `startAfter` and the singleton options have nothing to apply to.
+   */
+  workAfterCommit<Q extends QueueName>(
+    queue: Q,
+    handler: (job: SentJob<PayloadOf<Q>>) => Promise<object>,
+    options: { drain: number; unsent: (waited: Waited) => Promise<{ id: string; data: PayloadOf<Q> }[]> },
+  ): Promise<void>;
   job<Q extends QueueName>(queue: Q, id: string): Promise<JobWithMetadata<PayloadOf<Q>> | null>;
   /**
    * How long one outside call of a job of this queue may wait: a third of the job's expiry (the test
@@ -121,12 +152,41 @@ export interface JobQueue {
 }
 
 const EMAIL_BATCH = 20;
+/** First tries run after commits side by side at most; more wait in the queue. */
+const AFTER_COMMIT_AT_ONCE = 10;
+/** How often each instance looks for work left by a process that ended after a commit (tests: 2 s). */
+const UNSENT_SWEEP_SECONDS = 60;
+/**
+ * Longer than a first try can take (its outside call is cut after 10 s): younger work may be under way
+ * in the process that wrote it, so nothing younger is queued again, by the sweep or at a start.
+ */
+export const UNSENT_AFTER_SECONDS = 60;
+/**
+ * A first try cut off is found within a few sweeps; what is older was found already, or is retried by
+ * its job, so the sweep reads only a few minutes of rows (a start queues again all of them).
+ */
+const UNSENT_UNTIL_SECONDS = 300;
 // With NOTIFY a new job starts at once; polling finds the retries that come due.
 const POLL_SECONDS = 2;
 
 export interface JobQueueOptions {
   /** Tests only (config.retryDelaySeconds): every retry after this many seconds, no backoff, polled as often. */
   retryDelaySeconds?: number | undefined;
+}
+
+/**
+ * What the job of a first try made in process (workAfterCommit) is sent with so that its retries
+ * follow the queue's schedule from its second step: it starts after the delay the queue's first retry
+ * would have waited, and its own backoff starts where the queue's second one does (pg-boss waits
+ * retryDelay * 2^n * (1 + random) before retry n + 1, so twice the delay is one step on), with one retry
+ * fewer. Null when the queue retries nothing.
+ */
+export function afterFirstTry(queue: Queue): Pick<SendOptions, 'startAfter' | 'retryLimit' | 'retryDelay'> | null {
+  const { retryLimit = 0, retryDelay = 0, retryBackoff = false } = queue;
+  if (retryLimit < 1) return null;
+  if (!retryBackoff) return { startAfter: retryDelay, retryLimit: retryLimit - 1, retryDelay };
+  const firstWait = Math.min(queue.retryDelayMax ?? Infinity, Math.max(retryDelay, 1) * (1 + Math.random()));
+  return { startAfter: Math.round(firstWait), retryLimit: retryLimit - 1, retryDelay: retryDelay * 2 };
 }
 
 /** A queue's schedule, or the test run's flat one: same retry count, so "failed after the last retry" still happens. */
@@ -159,10 +219,10 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
   let started = false;
   await boss.start();
   started = true;
-  const expiries = new Map<string, number>();
+  const schedules = new Map<string, Queue>();
   for (const declared of Object.values(QUEUES)) {
     const queue = scheduled(declared, retryDelaySeconds);
-    expiries.set(queue.name, queue.expireInSeconds!);
+    schedules.set(queue.name, queue);
     // createQueue is idempotent; updateQueue brings an existing queue to the schedule declared above.
     await boss.createQueue(queue.name, queue);
     const { name, policy: _policy, ...changeable } = queue as Queue;
@@ -171,6 +231,32 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
   const pollSeconds = Math.min(POLL_SECONDS, retryDelaySeconds ?? POLL_SECONDS);
   const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
   const inTransaction = new Map<string, (job: SentJob<never>, tx: Db) => Promise<object>>();
+  const afterCommitted = new Map<string, (job: SentJob<never>) => Promise<object>>();
+  const firstTries = new Set<Promise<void>>();
+  const sweeps: NodeJS.Timeout[] = [];
+  const sweepSeconds = retryDelaySeconds === undefined ? UNSENT_SWEEP_SECONDS : 2;
+
+  /** A first try, after the commit of the send: its failure queues the job for the retries. */
+  const tryFirst = (queue: string, job: SentJob<never>): void => {
+    const handler = afterCommitted.get(queue)!;
+    if (!started) return; // stopping: the row is still to be made, and a start queues it again
+    if (firstTries.size >= AFTER_COMMIT_AT_ONCE) {
+      boss.send(queue, job.data as object, { id: job.id }).catch((error) => logError(`Could not queue a job of ${queue}`, error));
+      return;
+    }
+    const tried = (async () => {
+      try {
+        await handler(job);
+      } catch (error) {
+        const retries = afterFirstTry(schedules.get(queue)!);
+        if (!retries) return logError(`A job of ${queue} failed and is not retried`, error);
+        await boss.send(queue, job.data as object, { id: job.id, ...retries });
+      }
+    })()
+      .catch((error) => logError(`Could not queue the retries of a job of ${queue}`, error))
+      .finally(() => firstTries.delete(tried));
+    firstTries.add(tried);
+  };
 
   const jobQueue: JobQueue = {
     send: async (queue, data, { tx, ...options } = {}) => {
@@ -179,6 +265,10 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
         const id = options.id ?? randomUUID();
         await handler({ id, data: data as never }, tx);
         return id;
+      }
+      if (tx && afterCommitted.has(queue)) {
+        const id = options.id ?? randomUUID();
+        if (afterCommit(tx, () => tryFirst(queue, { id, data: data as never }))) return id;
       }
       return boss.send(queue, data as object, { ...options, ...(tx ? { db: fromDrizzle(tx as DrizzleTransactionLike, sql) } : {}) });
     },
@@ -210,13 +300,32 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
       inTransaction.set(name, handler as (job: SentJob<never>, tx: Db) => Promise<object>);
       await jobQueue.workOne(name, (job) => database.db.transaction((tx) => handler(job, tx)), options);
     },
+    workAfterCommit: async (name, handler, { drain, unsent }) => {
+      afterCommitted.set(name, handler as (job: SentJob<never>) => Promise<object>);
+      await jobQueue.workOne(name, handler, { drain, sideBySide: true });
+      const waited: Waited = { minSeconds: UNSENT_AFTER_SECONDS, maxSeconds: UNSENT_UNTIL_SECONDS };
+      const sweep = setInterval(() => {
+        unsent(waited)
+          .then((left) => queueAgain(jobQueue, name, left))
+          .then((queued) => {
+            if (queued) log.info({ queue: name, queued }, 'Queued work a process left after its commit');
+          })
+          .catch((error) => logError(`Could not look for work of ${name} left after a commit`, error));
+      }, sweepSeconds * 1000);
+      sweep.unref();
+      sweeps.push(sweep);
+    },
     job: (queue, id) => boss.getJobById(queue, id),
-    callTimeoutMs: (queue) => (expiries.get(queue)! * 1000) / 3,
+    callTimeoutMs: (queue) => (schedules.get(queue)!.expireInSeconds! * 1000) / 3,
     running: () => started,
     stop: async (timeoutMs) => {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+      for (const sweep of sweeps) clearInterval(sweep);
+      // First tries under way are given the time the queue's running jobs are, out of the same timeoutMs.
+      const stopBy = Date.now() + timeoutMs;
+      await Promise.race([Promise.all(firstTries), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+      await boss.stop({ graceful: true, timeout: Math.max(100, stopBy - Date.now()), close: true });
     },
   };
   return jobQueue;

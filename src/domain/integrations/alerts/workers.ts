@@ -1,10 +1,9 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Job } from 'pg-boss';
 import type { Db } from '#platform/db/database.ts';
 import { alertPosts, reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import type { DeliveryStatus } from '#shared/statuses.ts';
 import type { DomainEvent } from '#domain/events/domain-events.ts';
-import { QUEUES, queueAgain, type JobQueue, type SentJob } from '#platform/jobs/queue.ts';
+import { QUEUES, queueAgain, UNSENT_AFTER_SECONDS, writtenWithin, type JobQueue, type SentJob, type Waited } from '#platform/jobs/queue.ts';
 import { stableUuid } from '#platform/jobs/stable-id.ts';
 import { log } from '#platform/log/log.ts';
 import type { Runtime } from '#platform/runtime.ts';
@@ -18,8 +17,9 @@ import { AlertNotDelivered, postAlert } from './send.ts';
 import { alertTargets, recordAlertOutcome } from './store.ts';
 import type { AlertChannel } from './targets.ts';
 
-// The alerts consumer reads an event once and stores one post per configured channel, queued in the
-// transaction that raised the event (decision 071), each retried on its own (a Slack outage never
+// The alerts consumer reads an event once and stores one post per configured channel, sent in the
+// transaction that raised the event (decision 071) and first tried right after its commit (decision
+// 073), each retried on its own (a Slack outage never
 // delays Teams, nor the other way round). A post is a row until it is made, so a restored backup still
 // makes it (requeueUnsentAlertPosts).
 
@@ -128,7 +128,7 @@ export function alertsFanOut(runtime: AlertsRuntime) {
 
 /** Posts one alert; a failure is kept on the admin's card and, unless final, tried again by the queue. */
 export function alertDeliveryWorker(runtime: AlertsRuntime) {
-  return async (job: Job<AlertPostJob>): Promise<object> => {
+  return async (job: SentJob<AlertPostJob>): Promise<object> => {
     const { db } = runtime.database;
     const { workspaceId } = job.data;
     // Read together: the post, and where it goes.
@@ -172,15 +172,19 @@ export function alertDeliveryWorker(runtime: AlertsRuntime) {
   };
 }
 
-/** Queues again every post still to be made (at start: see queueAgain), under its own job id. */
-export async function requeueUnsentAlertPosts(db: Db, jobs: JobQueue): Promise<number> {
+/** The posts still to be made and written within `waited`, each as its job (its id is the post's). */
+export async function unsentAlertPosts(db: Db, waited: Waited): Promise<{ id: string; data: AlertPostJob }[]> {
   const unsent = await db
     .select({ workspaceId: alertPosts.workspaceId, postId: alertPosts.id })
     .from(alertPosts)
-    .where(inArray(alertPosts.status, ['pending', 'retrying']));
-  return queueAgain(
-    jobs,
-    QUEUES.alertDelivery.name,
-    unsent.map(({ workspaceId, postId }) => ({ id: postId, data: { workspaceId, postId } })),
-  );
+    .where(and(inArray(alertPosts.status, ['pending', 'retrying']), writtenWithin(alertPosts.createdAt, waited)));
+  return unsent.map(({ workspaceId, postId }) => ({ id: postId, data: { workspaceId, postId } }));
+}
+
+/**
+ * Queues again every post still to be made (at start: see queueAgain), under its own job id; not one
+ * younger than a first try can take, which may be under way in another instance (decision 073).
+ */
+export async function requeueUnsentAlertPosts(db: Db, jobs: JobQueue): Promise<number> {
+  return queueAgain(jobs, QUEUES.alertDelivery.name, await unsentAlertPosts(db, { minSeconds: UNSENT_AFTER_SECONDS }));
 }

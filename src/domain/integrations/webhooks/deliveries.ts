@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Job } from 'pg-boss';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
 import { webhookDeliveries } from '#platform/db/schema.ts';
 import type { DomainEvent, Store } from '#domain/events/domain-events.ts';
-import { QUEUES, queueAgain, type JobQueue, type SentJob } from '#platform/jobs/queue.ts';
+import { QUEUES, queueAgain, UNSENT_AFTER_SECONDS, writtenWithin, type JobQueue, type SentJob, type Waited } from '#platform/jobs/queue.ts';
 import { log } from '#platform/log/log.ts';
 import { TEST_EVENT } from '#shared/event-names.ts';
 import { testPayload, webhookPayload } from './payload.ts';
@@ -12,9 +11,9 @@ import { sendWebhook, type AttemptOutcome } from './send.ts';
 import { attemptsOfJob, deliveryIdFor, deliveryJobId, findDelivery, findEndpointTarget, recordAttempt, subscribedEndpoints } from './store.ts';
 
 // Outbound webhooks (decision 043). The `webhooks` consumer turns a domain event into one delivery per
-// subscribed endpoint and queues each on `webhook-delivery`, in the transaction that raised the event
-// (decision 071); a delivery job makes one attempt, logs it, and throws on failure so the queue retries
-// it on its schedule (DELIVERY_RETRIES).
+// subscribed endpoint and sends each on `webhook-delivery`, in the transaction that raised the event
+// (decision 071); its first attempt follows the commit in the same process (decision 073). An attempt
+// is logged, and a failed one throws so the queue retries it on its schedule (DELIVERY_RETRIES).
 
 export interface WebhookRuntime extends Store {
   config: { allowPrivateWebhookTargets: boolean };
@@ -62,7 +61,7 @@ export function webhooksFanOut(runtime: WebhookRuntime) {
 }
 
 export function webhookDeliveryWorker(runtime: WebhookRuntime) {
-  return async (job: Job<DeliveryJob>): Promise<object> => {
+  return async (job: SentJob<DeliveryJob>): Promise<object> => {
     const { db } = runtime.database;
     const delivery = await findDelivery(db, job.data.workspaceId, job.data.deliveryId, runtime.secretKey);
     if (!delivery) return { skipped: 'delivery gone' };
@@ -86,17 +85,21 @@ export function webhookDeliveryWorker(runtime: WebhookRuntime) {
   };
 }
 
-/** Queues again every delivery still to be made (at start: see queueAgain), under the job id it had. */
-export async function requeueUnsentWebhookDeliveries(db: Db, jobs: JobQueue): Promise<number> {
+/** The deliveries still to be made and written within `waited`, each as the job it had (its id). */
+export async function unsentWebhookDeliveries(db: Db, waited: Waited): Promise<{ id: string; data: DeliveryJob }[]> {
   const unsent = await db
     .select({ workspaceId: webhookDeliveries.workspaceId, deliveryId: webhookDeliveries.id, resends: webhookDeliveries.resends })
     .from(webhookDeliveries)
-    .where(inArray(webhookDeliveries.status, ['pending', 'retrying']));
-  return queueAgain(
-    jobs,
-    QUEUES.webhookDelivery.name,
-    unsent.map(({ workspaceId, deliveryId, resends }) => ({ id: deliveryJobId(deliveryId, resends), data: { workspaceId, deliveryId } })),
-  );
+    .where(and(inArray(webhookDeliveries.status, ['pending', 'retrying']), writtenWithin(webhookDeliveries.createdAt, waited)));
+  return unsent.map(({ workspaceId, deliveryId, resends }) => ({ id: deliveryJobId(deliveryId, resends), data: { workspaceId, deliveryId } }));
+}
+
+/**
+ * Queues again every delivery still to be made (at start: see queueAgain), under the job id it had;
+ * not one younger than a first try can take, which may be under way in another instance (decision 073).
+ */
+export async function requeueUnsentWebhookDeliveries(db: Db, jobs: JobQueue): Promise<number> {
+  return queueAgain(jobs, QUEUES.webhookDelivery.name, await unsentWebhookDeliveries(db, { minSeconds: UNSENT_AFTER_SECONDS }));
 }
 
 /** Sends a delivery again (same body, same webhook-id) as a new queue job; false when it is not the workspace's. */
