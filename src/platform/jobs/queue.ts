@@ -71,16 +71,24 @@ export interface QueueSendOptions extends Pick<SendOptions, 'id' | 'singletonKey
   tx?: Db;
 }
 
-/** Work written at least minSeconds ago, and (for workAfterCommit's sweep) less than maxSeconds ago. */
+/**
+ * Which rows still to be made workAfterCommit's sweep, or a start, queues again: those written less
+ * than maxSeconds ago (the sweep's), and of them one never tried only once it is minSeconds old (it
+ * may be in its first try in the process that wrote it).
+ */
 export interface Waited {
   minSeconds: number;
   maxSeconds?: number;
 }
 
-/** The condition on a row's time of writing (`writtenAt`) that it was written within `waited`. */
-export function writtenWithin(writtenAt: AnyColumn, waited: Waited): SQL {
-  const old = sql`${writtenAt} <= now() - make_interval(secs => ${waited.minSeconds})`;
-  return waited.maxSeconds === undefined ? old : sql`${old} AND ${writtenAt} > now() - make_interval(secs => ${waited.maxSeconds})`;
+/**
+ * The condition, on a delivery's row (`status` pending, retrying, delivered or failed, and when it
+ * was written), that it is still to be made and may be queued again within `waited`: a retrying one
+ * always has had its try, a pending one may be in its first.
+ */
+export function leftToMake(row: { status: AnyColumn; writtenAt: AnyColumn }, waited: Waited): SQL {
+  const left = sql`(${row.status} = 'retrying' OR (${row.status} = 'pending' AND ${row.writtenAt} <= now() - make_interval(secs => ${waited.minSeconds})))`;
+  return waited.maxSeconds === undefined ? left : sql`${left} AND ${row.writtenAt} > now() - make_interval(secs => ${waited.maxSeconds})`;
 }
 
 /** A job as a handler in the sending transaction, or after its commit, sees it: its id and payload. */
@@ -157,8 +165,8 @@ const AFTER_COMMIT_AT_ONCE = 10;
 /** How often each instance looks for work left by a process that ended after a commit (tests: 2 s). */
 const UNSENT_SWEEP_SECONDS = 60;
 /**
- * Longer than a first try can take (its outside call is cut after 10 s): younger work may be under way
- * in the process that wrote it, so nothing younger is queued again, by the sweep or at a start.
+ * Longer than a first try can take (its outside call is cut after 10 s): work younger and never tried
+ * may be under way in the process that wrote it, so it is not queued again, by the sweep or a start.
  */
 export const UNSENT_AFTER_SECONDS = 60;
 /**

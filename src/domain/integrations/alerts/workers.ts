@@ -3,7 +3,7 @@ import type { Db } from '#platform/db/database.ts';
 import { alertPosts, reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import type { DeliveryStatus } from '#shared/statuses.ts';
 import type { DomainEvent } from '#domain/events/domain-events.ts';
-import { QUEUES, queueAgain, UNSENT_AFTER_SECONDS, writtenWithin, type JobQueue, type SentJob, type Waited } from '#platform/jobs/queue.ts';
+import { QUEUES, queueAgain, UNSENT_AFTER_SECONDS, leftToMake, type JobQueue, type SentJob, type Waited } from '#platform/jobs/queue.ts';
 import { stableUuid } from '#platform/jobs/stable-id.ts';
 import { log } from '#platform/log/log.ts';
 import type { Runtime } from '#platform/runtime.ts';
@@ -172,18 +172,18 @@ export function alertDeliveryWorker(runtime: AlertsRuntime) {
   };
 }
 
-/** The posts still to be made and written within `waited`, each as its job (its id is the post's). */
+/** The posts left to make within `waited` (leftToMake), each as its job (its id is the post's). */
 export async function unsentAlertPosts(db: Db, waited: Waited): Promise<{ id: string; data: AlertPostJob }[]> {
   const unsent = await db
     .select({ workspaceId: alertPosts.workspaceId, postId: alertPosts.id })
     .from(alertPosts)
-    .where(and(inArray(alertPosts.status, ['pending', 'retrying']), writtenWithin(alertPosts.createdAt, waited)));
+    .where(leftToMake({ status: alertPosts.status, writtenAt: alertPosts.createdAt }, waited));
   return unsent.map(({ workspaceId, postId }) => ({ id: postId, data: { workspaceId, postId } }));
 }
 
 /**
  * Queues again every post still to be made (at start: see queueAgain), under its own job id; not one
- * younger than a first try can take, which may be under way in another instance (decision 073).
+ * never tried and younger than a first try can take: it may be under way in another instance (decision 073).
  */
 export async function requeueUnsentAlertPosts(db: Db, jobs: JobQueue): Promise<number> {
   return queueAgain(jobs, QUEUES.alertDelivery.name, await unsentAlertPosts(db, { minSeconds: UNSENT_AFTER_SECONDS }));

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
 import { webhookDeliveries } from '#platform/db/schema.ts';
 import type { DomainEvent, Store } from '#domain/events/domain-events.ts';
-import { QUEUES, queueAgain, UNSENT_AFTER_SECONDS, writtenWithin, type JobQueue, type SentJob, type Waited } from '#platform/jobs/queue.ts';
+import { QUEUES, queueAgain, UNSENT_AFTER_SECONDS, leftToMake, type JobQueue, type SentJob, type Waited } from '#platform/jobs/queue.ts';
 import { log } from '#platform/log/log.ts';
 import { TEST_EVENT } from '#shared/event-names.ts';
 import { testPayload, webhookPayload } from './payload.ts';
@@ -85,18 +85,18 @@ export function webhookDeliveryWorker(runtime: WebhookRuntime) {
   };
 }
 
-/** The deliveries still to be made and written within `waited`, each as the job it had (its id). */
+/** The deliveries left to make within `waited` (leftToMake), each as the job it had (its id). */
 export async function unsentWebhookDeliveries(db: Db, waited: Waited): Promise<{ id: string; data: DeliveryJob }[]> {
   const unsent = await db
     .select({ workspaceId: webhookDeliveries.workspaceId, deliveryId: webhookDeliveries.id, resends: webhookDeliveries.resends })
     .from(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.status, ['pending', 'retrying']), writtenWithin(webhookDeliveries.createdAt, waited)));
+    .where(leftToMake({ status: webhookDeliveries.status, writtenAt: webhookDeliveries.createdAt }, waited));
   return unsent.map(({ workspaceId, deliveryId, resends }) => ({ id: deliveryJobId(deliveryId, resends), data: { workspaceId, deliveryId } }));
 }
 
 /**
  * Queues again every delivery still to be made (at start: see queueAgain), under the job id it had;
- * not one younger than a first try can take, which may be under way in another instance (decision 073).
+ * not one never tried and younger than a first try can take: it may be under way in another instance (decision 073).
  */
 export async function requeueUnsentWebhookDeliveries(db: Db, jobs: JobQueue): Promise<number> {
   return queueAgain(jobs, QUEUES.webhookDelivery.name, await unsentWebhookDeliveries(db, { minSeconds: UNSENT_AFTER_SECONDS }));
