@@ -4,11 +4,12 @@ import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
 import { precompressStaticFiles } from './src/integrations/precompress.ts';
 
-// The built handler is served by main.ts (standalone handler with autostart disabled), so main.ts
-// owns start-up: database, migrations and background work start before the first request.
+// The built handler is served by main.ts, so main.ts owns start-up: database, migrations and
+// background work start before the first request. The adapter's middleware mode gives the app alone:
+// main.ts serves dist/client's files in front of it (withStaticFiles, docs/decisions/074).
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  adapter: node({ mode: 'middleware' }),
   // Static files get .br and .gz beside them at build (docs/decisions/040).
   integrations: [preact({ compat: true }), precompressStaticFiles()],
   vite: { plugins: [tailwindcss()] },

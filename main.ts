@@ -3,6 +3,7 @@
 // a graceful stop on SIGTERM.
 import { createServer, type RequestListener } from 'node:http';
 import { withCompressionAndCaching } from '#web/compression/index.ts';
+import { withStaticFiles } from '#web/compression/static-files.ts';
 import { ConfigError, loadConfig } from '#platform/config.ts';
 import { DataDirLockedError } from '#platform/db/data-dir-lock.ts';
 import { IncompatibleDataDirError } from '#platform/db/pglite-version.ts';
@@ -13,7 +14,6 @@ import { log, logError, setLogLevel } from '#platform/log/log.ts';
 import { createRuntime, installRuntime, openDatabase, stopRuntime } from '#app/runtime.ts';
 import { drainable } from '#app/server-drain.ts';
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 
 function fail(message: string): never {
@@ -54,8 +54,8 @@ async function start() {
   const entry = new URL('./dist/server/entry.mjs', import.meta.url).href;
   const { handler: astroHandler } = (await import(entry)) as { handler: RequestListener };
   startup.appLoaded = startedAt();
-  // Compression and caching: docs/decisions/040; the node response in the request's context: 047.
-  const handler = withCompressionAndCaching(withNodeResponse(astroHandler));
+  // Compression and caching: docs/decisions/040; the static files: 074; the node response in the request's context: 047.
+  const handler = withCompressionAndCaching(withStaticFiles(withNodeResponse(astroHandler)));
   let stopping = false;
   const readiness = readinessProbe([
     { reason: 'shutting down', ready: async () => !stopping },

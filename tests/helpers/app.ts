@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { loadConfig } from '#platform/config.ts';
 import type { Database } from '#platform/db/database.ts';
 import { createRuntime, installRuntime, stopRuntime } from '#app/runtime.ts';
+import { withStaticFiles } from '#web/compression/static-files.ts';
 import { testDatabase } from './database.ts';
 
 export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
@@ -47,9 +48,9 @@ export async function startApp(env: Record<string, string> = {}, wrap: (database
   });
   await installRuntime(createRuntime(config, database));
   if (!handler) {
-    process.env.ASTRO_NODE_AUTOSTART = 'disabled';
     const entry = new URL('../../dist/server/entry.mjs', import.meta.url).href;
-    handler = ((await import(/* @vite-ignore */ entry)) as { handler: RequestListener }).handler;
+    // The app with the static files in front, as main.ts serves it (without its compression).
+    handler = withStaticFiles(((await import(/* @vite-ignore */ entry)) as { handler: RequestListener }).handler);
   }
   return {
     url,

@@ -2,11 +2,15 @@
 // ahead of the app (docs/decisions/040). Hashed files under /_astro/ never change: they are cached
 // for a year, immutable. Anything else (no variant, identity wanted, a range) is left to the app.
 import { readdirSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, relative, sep } from 'node:path';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { extname, join, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import send from 'send';
 import { negotiateEncoding, type Encoding } from './negotiate.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Where the build puts the static files (and their .br and .gz). */
+export const BUILT_CLIENT_DIR = fileURLToPath(new URL('../../../dist/client/', import.meta.url));
 export const HASHED_PREFIX = '/_astro/';
 
 const TYPES: Record<string, string> = {
@@ -82,4 +86,47 @@ export function servePrecompressed(files: Map<string, Variants>, req: IncomingMe
   });
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;
+}
+
+/**
+ * The built app, with dist/client's files served before it (what @astrojs/node's standalone handler
+ * did in front of every request: docs/decisions/074). A request can name a file only under one of
+ * clientDir's top-level names (`_astro`, `favicon.svg`, ...), read once here: any other goes to the
+ * app at once, without the two file-system look-ups and the failed file stream the standalone
+ * handler paid on every API call and page. A name that is no file there (a folder, a dotfile, a
+ * missing one) goes to the app too, whose 404 page answers it, as before.
+ */
+export function withStaticFiles(app: RequestListener, clientDir = BUILT_CLIENT_DIR): RequestListener {
+  let names: ReadonlySet<string>;
+  try {
+    names = new Set(readdirSync(clientDir));
+  } catch {
+    names = new Set();
+  }
+  return (req, res) => {
+    const url = req.url ?? '/';
+    let path: string;
+    try {
+      decodeURI(url);
+      path = decodeURI(url.split(/[?#]/, 1)[0]!);
+    } catch {
+      res.writeHead(400);
+      res.end('Bad request.');
+      return;
+    }
+    if (!names.has(path.split('/', 2)[1]!)) return app(req, res);
+    let found = false;
+    const file = send(req, posix.normalize(path), { root: clientDir, dotfiles: 'deny', index: false });
+    file.on('error', (error: { statusCode?: number }) => {
+      if (!found) return app(req, res);
+      res.writeHead(error.statusCode ?? 500);
+      res.end();
+    });
+    file.on('directory', () => app(req, res));
+    file.on('file', () => (found = true));
+    file.on('stream', () => {
+      if (path.startsWith(HASHED_PREFIX)) res.setHeader('cache-control', IMMUTABLE);
+    });
+    file.pipe(res);
+  };
 }
