@@ -56,21 +56,27 @@ export async function recordDelivery(db: Db, workspaceId: number, record: Delive
       .where(and(eq(crmDeliveries.id, id), eq(crmDeliveries.workspaceId, workspaceId)));
     return id;
   }
+  // The log is trimmed in the insert's statement (one round trip a delivery): the trim sees the log as
+  // it was before the insert, so it keeps the newest LOG_SIZE - 1 and the new one makes LOG_SIZE.
+  const trimmed = db.$with('trimmed').as(
+    db
+      .delete(crmDeliveries)
+      .where(
+        and(
+          eq(crmDeliveries.workspaceId, workspaceId),
+          lt(
+            crmDeliveries.id,
+            sql`(SELECT min(id) FROM (SELECT id FROM crm_deliveries WHERE workspace_id = ${workspaceId} ORDER BY id DESC LIMIT ${LOG_SIZE - 1}) AS kept)`,
+          ),
+        ),
+      )
+      .returning({ id: crmDeliveries.id }),
+  );
   const [row] = await db
+    .with(trimmed)
     .insert(crmDeliveries)
     .values({ workspaceId, ...rest, body: body.slice(0, MAX_LOGGED_BODY), bodyComplete: bodyComplete && body.length <= MAX_LOGGED_BODY })
     .returning({ id: crmDeliveries.id });
-  await db
-    .delete(crmDeliveries)
-    .where(
-      and(
-        eq(crmDeliveries.workspaceId, workspaceId),
-        lt(
-          crmDeliveries.id,
-          sql`(SELECT min(id) FROM (SELECT id FROM crm_deliveries WHERE workspace_id = ${workspaceId} ORDER BY id DESC LIMIT ${LOG_SIZE}) AS kept)`,
-        ),
-      ),
-    );
   return row!.id;
 }
 

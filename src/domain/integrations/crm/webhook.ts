@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
-import { crmWebhooks } from '#platform/db/schema.ts';
+import { crmWebhooks, workspaces } from '#platform/db/schema.ts';
+import { workspaceColumns, type Workspace } from '#domain/workspace/workspaces.ts';
 import { open, seal } from '#platform/secret-box.ts';
 import { hashToken, newToken } from '#platform/tokens.ts';
 
@@ -26,13 +27,15 @@ export async function rotateWebhookToken(db: Db, key: Buffer, workspaceId: numbe
   return token;
 }
 
-export async function workspaceForWebhookToken(db: Db, token: string): Promise<number | null> {
+/** The workspace whose webhook token this is, read with it in one statement; null for any other. */
+export async function workspaceForWebhookToken(db: Db, token: string): Promise<Workspace | null> {
   if (token.length < 16 || token.length > 100) return null;
   const [row] = await db
-    .select({ id: crmWebhooks.workspaceId })
+    .select(workspaceColumns)
     .from(crmWebhooks)
+    .innerJoin(workspaces, eq(workspaces.id, crmWebhooks.workspaceId))
     .where(eq(crmWebhooks.tokenHash, hashToken(token)));
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 export function webhookUrl(publicUrl: string, token: string): string {

@@ -2,13 +2,11 @@ import type { APIRoute } from 'astro';
 import { receiveCrmDelivery } from '#domain/integrations/crm/receive.ts';
 import { workspaceForWebhookToken } from '#domain/integrations/crm/webhook.ts';
 import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '#web/http.ts';
-import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
 
 // Verify first, store before anything else, answer once the review is stored (CONVENTIONS.md).
 export const POST: APIRoute = async ({ locals, params, request }) => {
   const { database, config } = locals.runtime;
-  const workspaceId = await workspaceForWebhookToken(database.db, params.token ?? '');
-  const workspace = workspaceId === null ? null : await findWorkspaceById(database.db, workspaceId);
+  const workspace = await workspaceForWebhookToken(database.db, params.token ?? '');
   if (!workspace) return errorJson(404, 'Unknown webhook');
 
   const raw = await readBodyUpTo(request, MAX_JSON_BODY_BYTES);

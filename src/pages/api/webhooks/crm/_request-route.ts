@@ -2,7 +2,6 @@ import type { APIContext } from 'astro';
 import { emailSender } from '#domain/email/mailer.ts';
 import { errorJson, json, MAX_JSON_BODY_BYTES, readBodyUpTo } from '#web/http.ts';
 import { linkBase } from '#web/public-url.ts';
-import { findWorkspaceById } from '#domain/workspace/workspaces.ts';
 import { receiveCrmRequest } from '#domain/integrations/crm/request-intake.ts';
 import { workspaceForWebhookToken } from '#domain/integrations/crm/webhook.ts';
 
@@ -12,8 +11,7 @@ import { workspaceForWebhookToken } from '#domain/integrations/crm/webhook.ts';
  */
 export async function receiveRequestWebhook({ locals, request, url }: APIContext, secret: string): Promise<Response> {
   const { database, config, jobs, secretKey } = locals.runtime;
-  const workspaceId = await workspaceForWebhookToken(database.db, secret.trim());
-  const workspace = workspaceId === null ? null : await findWorkspaceById(database.db, workspaceId);
+  const workspace = await workspaceForWebhookToken(database.db, secret.trim());
   if (!workspace) return errorJson(401, 'Unknown webhook secret');
 
   const raw = await readBodyUpTo(request, MAX_JSON_BODY_BYTES);
