@@ -1,6 +1,6 @@
 // The node response a request is answered on, for the few handlers that write to it themselves
-// (the event streams, docs/decisions/047). Astro's standalone handler passes no locals through, so
-// main.ts runs each request in an async context that holds its response.
+// (the event streams, docs/decisions/047). Astro's handler is given the request and the response only,
+// so main.ts runs each request in an async context that holds its response.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestListener, ServerResponse } from 'node:http';
 
