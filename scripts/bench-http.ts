@@ -14,6 +14,8 @@
 //   --rounds R        runs of each side at each path (default 3)
 //   --encoding E      br | gzip | identity: the Accept-Encoding sent (default br, as browsers get)
 //   --only M          embedded | postgres
+//   --profile         the product writes a CPU profile of its whole run (setup included) to a folder
+//                     printed at the end; its CPU figures then include the profiler's cost
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +30,14 @@ import { freePort, spawnServer } from '../tests/helpers/server-process.ts';
 import { loadAverage, processCpuSeconds } from './lib/bench-run.ts';
 
 const { values: args } = parseArgs({
-  options: { connections: { type: 'string' }, seconds: { type: 'string' }, rounds: { type: 'string' }, encoding: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    connections: { type: 'string' },
+    seconds: { type: 'string' },
+    rounds: { type: 'string' },
+    encoding: { type: 'string' },
+    only: { type: 'string' },
+    profile: { type: 'boolean' },
+  },
 });
 const CONNECTIONS = Number(args.connections ?? 16);
 const SECONDS = Number(args.seconds ?? 3);
@@ -38,6 +47,7 @@ const ACCEPT = ENCODING === 'identity' ? 'identity' : ENCODING === 'gzip' ? 'gzi
 const POSTGRES_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
 const MODES = (['embedded', 'postgres'] as const).filter((m) => (m === 'postgres' ? POSTGRES_URL !== '' : true) && (!args.only || args.only === m));
 const ROOT = new URL('..', import.meta.url).pathname;
+const PROFILE_DIR = args.profile ? mkdtempSync(join(tmpdir(), 'rc-bench-http-profiles-')) : undefined;
 
 interface Target {
   url: string;
@@ -115,7 +125,7 @@ async function benchMode(mode: 'embedded' | 'postgres') {
     // One secret for both: the baseline checks the product's session cookie.
     dbEnv.APP_SECRET = randomBytes(24).toString('hex');
     const productEnv = { ...dbEnv, PORT: String(await freePort()) };
-    product = spawnServer(productEnv, undefined, { asStarted: true });
+    product = spawnServer(productEnv, undefined, { asStarted: true, profileDir: PROFILE_DIR });
     cleanups.unshift(() => product!.stop());
     await product.ready();
 
@@ -153,7 +163,7 @@ async function benchMode(mode: 'embedded' | 'postgres') {
       const copy = join(work, 'baseline');
       cpSync(dataDir, copy, { recursive: true, filter: (src) => !src.endsWith('server.lock.sqlite') });
       baselineDb = { DATA_DIR: copy, DATABASE_URL: '' };
-      product = spawnServer(productEnv, undefined, { asStarted: true });
+      product = spawnServer(productEnv, undefined, { asStarted: true, profileDir: PROFILE_DIR });
       await product.ready();
     }
     const productTarget: Target = { url: product.url, headers: { cookie }, pid: product.child.pid! };
@@ -236,3 +246,6 @@ async function benchMode(mode: 'embedded' | 'postgres') {
 }
 
 for (const mode of MODES) await benchMode(mode);
+// On the embedded database the product is started again for the measured rounds (the larger profile);
+// on PostgreSQL its one profile holds the set-up too.
+if (PROFILE_DIR) console.log(`CPU profiles of the product: ${PROFILE_DIR}`);

@@ -58,11 +58,17 @@ process.once('exit', () => {
  * Runs `node main.ts` as `npm start` runs it after building (its flags and variables), as a separate
  * process, from cwd; with TEST_SERVER_FLAGS unless `asStarted` (a benchmark measures the product as it
  * runs for weeks: --liftoff-only makes the embedded database's queries several times as costly).
+ * `profileDir`: the server writes a CPU profile there when it stops (a benchmark's --profile).
  */
-export function spawnServer(env: Record<string, string>, cwd = ROOT, { asStarted = false } = {}): ServerProcess & { ready(): Promise<void> } {
+export function spawnServer(
+  env: Record<string, string>,
+  cwd = ROOT,
+  { asStarted = false, profileDir }: { asStarted?: boolean; profileDir?: string } = {},
+): ServerProcess & { ready(): Promise<void> } {
   const port = env.PORT ?? '0';
   const start = startCommand();
-  const child = spawn(process.execPath, [...start.flags, ...(asStarted ? [] : TEST_SERVER_FLAGS), 'main.ts'], {
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...start.flags, ...(asStarted ? [] : TEST_SERVER_FLAGS), ...profiling, 'main.ts'], {
     cwd,
     env: { ...process.env, ...start.env, HOST: '127.0.0.1', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
