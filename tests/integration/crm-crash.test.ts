@@ -23,6 +23,7 @@ import {
 import { databaseKind, throwawayPostgresDatabase } from '../helpers/database.ts';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
 import { withServerStarts } from '../helpers/deadlines.ts';
+import { AlertReceiver } from '../fakes/alert-receiver.ts';
 
 // Issue 10, first acceptance point: kill -9 during 200 concurrent CRM webhook deliveries, then the
 // CRM's retries. Every delivery that was ever answered 2xx is stored exactly once and matched as the
@@ -52,7 +53,14 @@ type Env = Record<string, string>;
 
 async function startServer(env: Env): Promise<ServerProcess> {
   const port = await freePort();
-  const server = spawnServer({ APP_SECRET: TEST_APP_SECRET, DEFAULT_PLAN: 'team', ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const server = spawnServer({
+    APP_SECRET: TEST_APP_SECRET,
+    DEFAULT_PLAN: 'team',
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+    ...env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
   await server.ready();
   return server;
 }
@@ -68,15 +76,20 @@ async function signedInAdmin(baseUrl: string, workspace: { slug: string; passwor
  * Starts `instances` servers on `env`, logs NAMED requests, then runs the KILLS: a burst of every
  * unacknowledged delivery spread over the servers, SIGKILL of the servers `kill` names mid-burst,
  * restart on the same data. Then the CRM's retries of every delivery (acknowledged ones too) until
- * each has a 2xx, and a verdict on what the admin reviews list shows. Last, on the same servers and
- * database, a reference run without a crash (another workspace) checks what the matcher gives.
+ * each has a 2xx, and a verdict on what the admin reviews list shows; and every stored review's
+ * outbound webhook (review.created, to `outbound`) made at least once, though a kill may have cut its
+ * first try after the commit (decision 073: a running instance's sweep, or a start, makes it). Last,
+ * on the same servers and database, a reference run without a crash (another workspace) checks what
+ * the matcher gives.
  */
 async function crashAndRetry(env: Env, { instances, kill }: { instances: number; kill: 'all' | 'alternate' }) {
   const running: ServerProcess[] = [];
+  const outbound = await new AlertReceiver('slack').start();
   try {
     const live = await Promise.all(Array.from({ length: instances }, () => startServer(env)));
     running.push(...live);
     const ws = await adminWorkspace(live[0]!.url);
+    expect((await ws.client.post('/api/admin/webhooks', { url: outbound.url, events: ['review.created'] })).status).toBe(201);
     const list = customers(NAMED);
     const requestIds = await logRequests(ws.client, ws.teamId, ws.templateId, list);
     const deliveries = buildDeliveries(TOTAL, list, `crash${instances}`);
@@ -124,6 +137,12 @@ async function crashAndRetry(env: Env, { instances, kill }: { instances: number;
     const rows = await adminReviews(await signedInAdmin(live[0]!.url, ws.workspace));
     const verdict = judge(deliveries, log, rows, requestIds);
 
+    // Each stored review's webhook, made at least once (twice when a kill fell between its try and its record).
+    const madeFor = () => new Set(outbound.posts.map((p) => (p.body as { data: { id: number } }).data.id));
+    const deadline = Date.now() + 60_000;
+    while (rows.some((row) => !madeFor().has(row.id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    const unmade = rows.filter((row) => !madeFor().has(row.id)).map((row) => row.id);
+
     // A delivery first acknowledged by a 200 after attempts that got no answer: an unanswered attempt recorded it.
     const lateAlreadyReceived = deliveries.filter((d) => {
       const answers = log.answers.get(d.key) ?? [];
@@ -135,6 +154,7 @@ async function crashAndRetry(env: Env, { instances, kill }: { instances: number;
       ...cycles,
       `retries: first acknowledged by a 200 "Already received" after unanswered attempts: ${lateAlreadyReceived}; still refused after the retries: ${stillRefused.length}`,
       verdict.summary,
+      `outbound webhooks: ${outbound.posts.length} made for ${rows.length} stored reviews; never made: ${unmade.length ? unmade.join(', ') : 'none'}`,
       // What the servers logged of a failure: the cause of a 5xx a running server answered.
       ...running
         .flatMap((server) =>
@@ -146,6 +166,7 @@ async function crashAndRetry(env: Env, { instances, kill }: { instances: number;
         .slice(0, 10),
     ].join('\n');
     console.log(report);
+    expect(unmade, report).toEqual([]);
 
     // What the matcher gives for the same deliveries when nothing crashes (a check of this test too).
     const reference = await adminWorkspace(live[0]!.url);
@@ -163,6 +184,7 @@ async function crashAndRetry(env: Env, { instances, kill }: { instances: number;
     return { verdict, report };
   } finally {
     await Promise.all(running.map((s) => s.stop('SIGKILL')));
+    await outbound.stop();
   }
 }
 

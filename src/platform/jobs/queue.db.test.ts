@@ -127,6 +127,8 @@ describe('a queue first tried after the sending transaction commits', () => {
   const tried: { id: string; deliveryId: string; committed: boolean }[] = [];
   let failing = new Set<string>();
   let left: { id: string; data: { workspaceId: number; deliveryId: string } }[] = [];
+  let inFlight = 0;
+  let most = 0;
   beforeAll(async () => {
     database = await migratedMemoryDatabase();
     jobs = await startJobQueue(database, { retryDelaySeconds: 1 });
@@ -134,6 +136,11 @@ describe('a queue first tried after the sending transaction commits', () => {
     await jobs.workAfterCommit(
       'webhook-delivery',
       async (job) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        // An outside call's time, so that a burst's tries overlap.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight--;
         const [found] = (
           (await database.db.execute(sql`SELECT count(*)::int AS n FROM changes WHERE delivery_id = ${job.data.deliveryId}`)) as unknown as {
             rows: { n: number }[];
@@ -191,6 +198,22 @@ describe('a queue first tried after the sending transaction commits', () => {
     const job = (await jobs.job('webhook-delivery', id))!;
     // Its retries go on from the queue's second step: one fewer than the queue's, after the first try's.
     expect(job.retryLimit).toBe(13);
+  });
+
+  it('tries a burst ten at a time, the rest waiting their turn in memory, none stored as a job', async () => {
+    most = 0;
+    const burst = Array.from({ length: 25 }, (_, i) => `burst ${i}`);
+    const ids = await database.db.transaction(async (tx) => {
+      const sent: string[] = [];
+      for (const deliveryId of burst) {
+        await tx.execute(sql`INSERT INTO changes VALUES (${deliveryId})`);
+        sent.push((await jobs.send('webhook-delivery', { workspaceId: 1, deliveryId }, { id: crypto.randomUUID(), tx }))!);
+      }
+      return sent;
+    });
+    await expect.poll(() => burst.filter((d) => tried.some((t) => t.deliveryId === d)).length).toBe(burst.length);
+    expect(most).toBe(10);
+    for (const id of ids) expect(await jobs.job('webhook-delivery', id)).toBeNull();
   });
 
   it('queues again, under its own id, what a process left after its commit when the sweep finds it', async () => {

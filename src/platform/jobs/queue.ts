@@ -131,13 +131,14 @@ export interface JobQueue {
   /**
    * Handles the queue's jobs in the process that sends them, right after the sending transaction
    * commits (decision 073): a send with `tx` stores no job, and the handler's first try follows the
-   * commit at once, side by side with others up to AFTER_COMMIT_AT_ONCE. What it throws queues the job
+   * commit at once, side by side with others up to AFTER_COMMIT_AT_ONCE (a burst waits its turn in
+   * memory, up to AFTER_COMMIT_WAITING, then goes to the queue as jobs). What it throws queues the job
    * for its retries, which go on from the queue's second step (afterFirstTry). For deliveries to the
    * outside whose row, written in that transaction, is the durable record: a process that ends before
    * the try is done leaves the row still to be made, and every instance queues again, each
    * UNSENT_SWEEP_SECONDS, what `unsent` finds waiting between UNSENT_AFTER_SECONDS (longer than a try
    * can take) and UNSENT_UNTIL_SECONDS (at start, the wing queues again everything older than
-   * UNSENT_AFTER_SECONDS). A send without `tx`, one over AFTER_COMMIT_AT_ONCE, and a job queued before
+   * UNSENT_AFTER_SECONDS). A send without `tx`, one over AFTER_COMMIT_WAITING, and a job queued before
    * are worked as workOne's with `drain` and `sideBySide`. A send in the transaction is tried once it
    * commits: `startAfter` and the singleton options have nothing to apply to.
    */
@@ -146,6 +147,8 @@ export interface JobQueue {
     handler: (job: SentJob<PayloadOf<Q>>) => Promise<object>,
     options: { drain: number; unsent: (waited: Waited) => Promise<{ id: string; data: PayloadOf<Q> }[]> },
   ): Promise<void>;
+  /** How old work never tried must be before it is queued again (UNSENT_AFTER_SECONDS; the tests' schedule's own). */
+  unsentAfterSeconds: number;
   job<Q extends QueueName>(queue: Q, id: string): Promise<JobWithMetadata<PayloadOf<Q>> | null>;
   /**
    * How long one outside call of a job of this queue may wait: a third of the job's expiry (the test
@@ -160,15 +163,23 @@ export interface JobQueue {
 }
 
 const EMAIL_BATCH = 20;
-/** First tries run after commits side by side at most; more wait in the queue. */
+/** First tries run after commits side by side at most; more wait their turn in memory. */
 const AFTER_COMMIT_AT_ONCE = 10;
+/**
+ * First tries waiting their turn at most (a burst of CRM deliveries). Their rows are the record: a
+ * process that ends leaves them to the sweep, as it does a try under way, where a job fetched by it
+ * would wait out its expiry (60 s) first. Past this many, more go to the queue as jobs.
+ */
+const AFTER_COMMIT_WAITING = 1000;
 /** How often each instance looks for work left by a process that ended after a commit (tests: 2 s). */
 const UNSENT_SWEEP_SECONDS = 60;
 /**
  * Longer than a first try can take (its outside call is cut after 10 s): work younger and never tried
  * may be under way in the process that wrote it, so it is not queued again, by the sweep or a start.
+ * The tests' schedule takes 12 s (their receivers answer at once), so a kill -9 test sees the sweep.
  */
-export const UNSENT_AFTER_SECONDS = 60;
+const UNSENT_AFTER_SECONDS = 60;
+const TEST_UNSENT_AFTER_SECONDS = 12;
 /**
  * A first try cut off is found within a few sweeps; what is older was found already, or is retried by
  * its job, so the sweep reads only a few minutes of rows (a start queues again all of them).
@@ -241,17 +252,20 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
   const inTransaction = new Map<string, (job: SentJob<never>, tx: Db) => Promise<object>>();
   const afterCommitted = new Map<string, (job: SentJob<never>) => Promise<object>>();
   const firstTries = new Set<Promise<void>>();
+  const waiting: { queue: string; job: SentJob<never> }[] = [];
   const sweeps: NodeJS.Timeout[] = [];
   const sweepSeconds = retryDelaySeconds === undefined ? UNSENT_SWEEP_SECONDS : 2;
+  const unsentAfterSeconds = retryDelaySeconds === undefined ? UNSENT_AFTER_SECONDS : TEST_UNSENT_AFTER_SECONDS;
 
   /** A first try, after the commit of the send: its failure queues the job for the retries. */
   const tryFirst = (queue: string, job: SentJob<never>): void => {
-    const handler = afterCommitted.get(queue)!;
-    if (!started) return; // stopping: the row is still to be made, and a start queues it again
+    if (!started) return; // stopping: the row is still to be made, and the sweep or a start queues it again
     if (firstTries.size >= AFTER_COMMIT_AT_ONCE) {
-      boss.send(queue, job.data as object, { id: job.id }).catch((error) => logError(`Could not queue a job of ${queue}`, error));
+      if (waiting.length < AFTER_COMMIT_WAITING) waiting.push({ queue, job });
+      else boss.send(queue, job.data as object, { id: job.id }).catch((error) => logError(`Could not queue a job of ${queue}`, error));
       return;
     }
+    const handler = afterCommitted.get(queue)!;
     const tried = (async () => {
       try {
         await handler(job);
@@ -262,7 +276,11 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
       }
     })()
       .catch((error) => logError(`Could not queue the retries of a job of ${queue}`, error))
-      .finally(() => firstTries.delete(tried));
+      .finally(() => {
+        firstTries.delete(tried);
+        const next = waiting.shift();
+        if (next) tryFirst(next.queue, next.job);
+      });
     firstTries.add(tried);
   };
 
@@ -311,7 +329,7 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
     workAfterCommit: async (name, handler, { drain, unsent }) => {
       afterCommitted.set(name, handler as (job: SentJob<never>) => Promise<object>);
       await jobQueue.workOne(name, handler, { drain, sideBySide: true });
-      const waited: Waited = { minSeconds: UNSENT_AFTER_SECONDS, maxSeconds: UNSENT_UNTIL_SECONDS };
+      const waited: Waited = { minSeconds: unsentAfterSeconds, maxSeconds: UNSENT_UNTIL_SECONDS };
       const sweep = setInterval(() => {
         unsent(waited)
           .then((left) => queueAgain(jobQueue, name, left))
@@ -323,6 +341,7 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
       sweep.unref();
       sweeps.push(sweep);
     },
+    unsentAfterSeconds,
     job: (queue, id) => boss.getJobById(queue, id),
     callTimeoutMs: (queue) => (schedules.get(queue)!.expireInSeconds! * 1000) / 3,
     running: () => started,
@@ -330,6 +349,13 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
       if (!started) return;
       started = false;
       for (const sweep of sweeps) clearInterval(sweep);
+      // What waits its turn goes to the queue, for this or another instance to make without waiting for the sweep.
+      const handedOver = waiting.splice(0);
+      await Promise.all(
+        handedOver.map(({ queue, job }) =>
+          boss.send(queue, job.data as object, { id: job.id }).catch((error) => logError(`Could not queue a job of ${queue}`, error)),
+        ),
+      );
       // First tries under way are given the time the queue's running jobs are, out of the same timeoutMs.
       const stopBy = Date.now() + timeoutMs;
       await Promise.race([Promise.all(firstTries), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);

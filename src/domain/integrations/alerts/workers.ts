@@ -3,7 +3,7 @@ import type { Db } from '#platform/db/database.ts';
 import { alertPosts, reviewRequests, reviews, teams } from '#platform/db/schema.ts';
 import type { DeliveryStatus } from '#shared/statuses.ts';
 import type { DomainEvent } from '#domain/events/domain-events.ts';
-import { QUEUES, queueAgain, UNSENT_AFTER_SECONDS, leftToMake, type JobQueue, type SentJob, type Waited } from '#platform/jobs/queue.ts';
+import { QUEUES, queueAgain, leftToMake, type JobQueue, type SentJob, type Waited } from '#platform/jobs/queue.ts';
 import { stableUuid } from '#platform/jobs/stable-id.ts';
 import { log } from '#platform/log/log.ts';
 import type { Runtime } from '#platform/runtime.ts';
@@ -186,5 +186,5 @@ export async function unsentAlertPosts(db: Db, waited: Waited): Promise<{ id: st
  * never tried and younger than a first try can take: it may be under way in another instance (decision 073).
  */
 export async function requeueUnsentAlertPosts(db: Db, jobs: JobQueue): Promise<number> {
-  return queueAgain(jobs, QUEUES.alertDelivery.name, await unsentAlertPosts(db, { minSeconds: UNSENT_AFTER_SECONDS }));
+  return queueAgain(jobs, QUEUES.alertDelivery.name, await unsentAlertPosts(db, { minSeconds: jobs.unsentAfterSeconds }));
 }

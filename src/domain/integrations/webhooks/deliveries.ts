@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#platform/db/database.ts';
 import { webhookDeliveries } from '#platform/db/schema.ts';
 import type { DomainEvent, Store } from '#domain/events/domain-events.ts';
-import { QUEUES, queueAgain, UNSENT_AFTER_SECONDS, leftToMake, type JobQueue, type SentJob, type Waited } from '#platform/jobs/queue.ts';
+import { QUEUES, queueAgain, leftToMake, type JobQueue, type SentJob, type Waited } from '#platform/jobs/queue.ts';
 import { log } from '#platform/log/log.ts';
 import { TEST_EVENT } from '#shared/event-names.ts';
 import { testPayload, webhookPayload } from './payload.ts';
@@ -99,7 +99,7 @@ export async function unsentWebhookDeliveries(db: Db, waited: Waited): Promise<{
  * not one never tried and younger than a first try can take: it may be under way in another instance (decision 073).
  */
 export async function requeueUnsentWebhookDeliveries(db: Db, jobs: JobQueue): Promise<number> {
-  return queueAgain(jobs, QUEUES.webhookDelivery.name, await unsentWebhookDeliveries(db, { minSeconds: UNSENT_AFTER_SECONDS }));
+  return queueAgain(jobs, QUEUES.webhookDelivery.name, await unsentWebhookDeliveries(db, { minSeconds: jobs.unsentAfterSeconds }));
 }
 
 /** Sends a delivery again (same body, same webhook-id) as a new queue job; false when it is not the workspace's. */
