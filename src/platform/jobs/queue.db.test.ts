@@ -129,6 +129,9 @@ describe('a queue first tried after the sending transaction commits', () => {
   let left: { id: string; data: { workspaceId: number; deliveryId: string } }[] = [];
   let inFlight = 0;
   let most = 0;
+  // Holds the tries of deliveries named `slow …` until opened (a receiver that answers slowly).
+  let openSlow!: () => void;
+  const slow = new Promise<void>((resolve) => (openSlow = resolve));
   beforeAll(async () => {
     database = await migratedMemoryDatabase();
     jobs = await startJobQueue(database, { retryDelaySeconds: 1 });
@@ -140,6 +143,7 @@ describe('a queue first tried after the sending transaction commits', () => {
         most = Math.max(most, inFlight);
         // An outside call's time, so that a burst's tries overlap.
         await new Promise((resolve) => setTimeout(resolve, 20));
+        if (job.data.deliveryId.startsWith('slow')) await slow;
         inFlight--;
         const [found] = (
           (await database.db.execute(sql`SELECT count(*)::int AS n FROM changes WHERE delivery_id = ${job.data.deliveryId}`)) as unknown as {
@@ -214,6 +218,23 @@ describe('a queue first tried after the sending transaction commits', () => {
     await expect.poll(() => burst.filter((d) => tried.some((t) => t.deliveryId === d)).length).toBe(burst.length);
     expect(most).toBe(10);
     for (const id of ids) expect(await jobs.job('webhook-delivery', id)).toBeNull();
+  });
+
+  it('queues a first try that waited its turn for half the time after which the sweep takes its row, instead of trying it late', async () => {
+    const [late] = await database.db.transaction(async (tx) => {
+      const sent: string[] = [];
+      for (const deliveryId of [...Array.from({ length: 10 }, (_, i) => `slow ${i}`), 'waited']) {
+        await tx.execute(sql`INSERT INTO changes VALUES (${deliveryId})`);
+        sent.unshift((await jobs.send('webhook-delivery', { workspaceId: 1, deliveryId }, { id: crypto.randomUUID(), tx }))!);
+      }
+      return sent;
+    });
+    // The tests' schedule takes work for left behind after 12 s: a try that waited 6 s goes to the queue.
+    await new Promise((resolve) => setTimeout(resolve, 6500));
+    expect(tried.some((t) => t.deliveryId === 'waited')).toBe(false);
+    openSlow();
+    await expect.poll(async () => (await jobs.job('webhook-delivery', late!))?.state, { timeout: 10_000 }).toBe('completed');
+    expect(tried.filter((t) => t.deliveryId === 'waited').map((t) => t.id)).toEqual([late]);
   });
 
   it('queues again, under its own id, what a process left after its commit when the sweep finds it', async () => {

@@ -132,7 +132,8 @@ export interface JobQueue {
    * Handles the queue's jobs in the process that sends them, right after the sending transaction
    * commits (decision 073): a send with `tx` stores no job, and the handler's first try follows the
    * commit at once, side by side with others up to AFTER_COMMIT_AT_ONCE (a burst waits its turn in
-   * memory, up to AFTER_COMMIT_WAITING, then goes to the queue as jobs). What it throws queues the job
+   * memory, up to AFTER_COMMIT_WAITING and for half of UNSENT_AFTER_SECONDS, then goes to the queue as
+   * jobs). What it throws queues the job
    * for its retries, which go on from the queue's second step (afterFirstTry). For deliveries to the
    * outside whose row, written in that transaction, is the durable record: a process that ends before
    * the try is done leaves the row still to be made, and every instance queues again, each
@@ -252,17 +253,22 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
   const inTransaction = new Map<string, (job: SentJob<never>, tx: Db) => Promise<object>>();
   const afterCommitted = new Map<string, (job: SentJob<never>) => Promise<object>>();
   const firstTries = new Set<Promise<void>>();
-  const waiting: { queue: string; job: SentJob<never> }[] = [];
+  const waiting: { queue: string; job: SentJob<never>; since: number }[] = [];
   const sweeps: NodeJS.Timeout[] = [];
   const sweepSeconds = retryDelaySeconds === undefined ? UNSENT_SWEEP_SECONDS : 2;
   const unsentAfterSeconds = retryDelaySeconds === undefined ? UNSENT_AFTER_SECONDS : TEST_UNSENT_AFTER_SECONDS;
+  // A first try that waited this long goes to the queue instead: started later, it could still be under
+  // way when the sweep takes its row for left behind (a burst towards a receiver that answers slowly).
+  const waitMs = (unsentAfterSeconds * 1000) / 2;
+  const queueJob = (queue: string, job: SentJob<never>) =>
+    boss.send(queue, job.data as object, { id: job.id }).catch((error) => logError(`Could not queue a job of ${queue}`, error));
 
   /** A first try, after the commit of the send: its failure queues the job for the retries. */
   const tryFirst = (queue: string, job: SentJob<never>): void => {
     if (!started) return; // stopping: the row is still to be made, and the sweep or a start queues it again
     if (firstTries.size >= AFTER_COMMIT_AT_ONCE) {
-      if (waiting.length < AFTER_COMMIT_WAITING) waiting.push({ queue, job });
-      else boss.send(queue, job.data as object, { id: job.id }).catch((error) => logError(`Could not queue a job of ${queue}`, error));
+      if (waiting.length < AFTER_COMMIT_WAITING) waiting.push({ queue, job, since: Date.now() });
+      else void queueJob(queue, job);
       return;
     }
     const handler = afterCommitted.get(queue)!;
@@ -278,7 +284,11 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
       .catch((error) => logError(`Could not queue the retries of a job of ${queue}`, error))
       .finally(() => {
         firstTries.delete(tried);
-        const next = waiting.shift();
+        let next = waiting.shift();
+        while (next && Date.now() - next.since > waitMs) {
+          void queueJob(next.queue, next.job);
+          next = waiting.shift();
+        }
         if (next) tryFirst(next.queue, next.job);
       });
     firstTries.add(tried);
@@ -350,12 +360,7 @@ export async function startJobQueue(database: Database, { retryDelaySeconds }: J
       started = false;
       for (const sweep of sweeps) clearInterval(sweep);
       // What waits its turn goes to the queue, for this or another instance to make without waiting for the sweep.
-      const handedOver = waiting.splice(0);
-      await Promise.all(
-        handedOver.map(({ queue, job }) =>
-          boss.send(queue, job.data as object, { id: job.id }).catch((error) => logError(`Could not queue a job of ${queue}`, error)),
-        ),
-      );
+      await Promise.all(waiting.splice(0).map(({ queue, job }) => queueJob(queue, job)));
       // First tries under way are given the time the queue's running jobs are, out of the same timeoutMs.
       const stopBy = Date.now() + timeoutMs;
       await Promise.race([Promise.all(firstTries), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
