@@ -169,7 +169,8 @@ describe.skipIf(!browserAvailable)('the Log Review Request page', () => {
     await page.getByRole('button', { name: 'Log Review Request' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Logging...' }).isDisabled()).toBe(true);
     expect(await field(page, 'Customer Email').isDisabled()).toBe(true);
-    expect(await body.getAttribute('contenteditable')).toBe('false');
+    // The editor is switched off by its own effect, a moment after the form's render.
+    await expect.poll(() => body.getAttribute('contenteditable')).toBe('false');
     release();
 
     // This server sends no email (no SMTP): the toast says so instead of "Success" (issue 33, item 1).
