@@ -4,6 +4,7 @@ import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type JobRes
 import { afterCommit } from '../db/after-commit.ts';
 import type { Database, Db } from '../db/database.ts';
 import { log, logError } from '../log/log.ts';
+import type { DeliveryStatus } from '#shared/statuses.ts';
 
 // The durable job queue (decision 038): pg-boss on the product's own database, through its PGlite
 // adapter on the embedded one. Every queue the product uses is declared here, with its retry schedule.
@@ -87,7 +88,8 @@ export interface Waited {
  * always has had its try, a pending one may be in its first.
  */
 export function leftToMake(row: { status: AnyColumn; writtenAt: AnyColumn }, waited: Waited): SQL {
-  const left = sql`(${row.status} = 'retrying' OR (${row.status} = 'pending' AND ${row.writtenAt} <= now() - make_interval(secs => ${waited.minSeconds})))`;
+  const [retrying, pending] = [sql.raw(`'${'retrying' satisfies DeliveryStatus}'`), sql.raw(`'${'pending' satisfies DeliveryStatus}'`)];
+  const left = sql`(${row.status} = ${retrying} OR (${row.status} = ${pending} AND ${row.writtenAt} <= now() - make_interval(secs => ${waited.minSeconds})))`;
   return waited.maxSeconds === undefined ? left : sql`${left} AND ${row.writtenAt} > now() - make_interval(secs => ${waited.maxSeconds})`;
 }
 
